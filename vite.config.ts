@@ -18,6 +18,14 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000', '/sandbox': 'http://127.0.0.1:3000' },
+    // The root is src/web, so its own modules under src/web/api/ are requested as /api/*.ts: keep those local.
+    proxy: {
+      '/api': {
+        target: 'http://127.0.0.1:3000',
+        bypass: (req) =>
+          /\.(tsx?|jsx?|s?css|svg)(\?|$)/.test(req.url ?? '') ? req.url : undefined,
+      },
+      '/sandbox': 'http://127.0.0.1:3000',
+    },
   },
 });

@@ -1,0 +1,59 @@
+// Starts the built school once for all browser journeys: a fresh embedded database in a temp folder, the
+// demo seed, every sandbox. The URL reaches the tests through vitest's provide/inject.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 3217);
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer /api/health within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync('dist/web/index.html')) {
+    throw new Error('dist/web is missing: run `npm run build` before the browser tests');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'umnyashki-e2e-'));
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseUrl, server, 60_000);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,142 @@
+// The frame around every page: burger menu on a phone, the footer's gift block, scroll timings, and
+// recovery when a lazy chunk fails to load.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, loginAsDemoParent, newPage } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('header', () => {
+  it('shows a burger at 375 px that opens and closes the menu', async () => {
+    const { context, page } = await newPage(browser, baseUrl, MOBILE);
+    try {
+      await page.goto('/');
+      const burger = page.getByRole('button', { name: 'Открыть меню' });
+      await burger.waitFor();
+      expect(await burger.getAttribute('aria-expanded')).toBe('false');
+      // The desktop menu is hidden on a phone.
+      expect(await page.getByRole('navigation', { name: 'Основное меню' }).isVisible()).toBe(false);
+
+      await burger.click();
+      const close = page.getByRole('button', { name: 'Закрыть меню' });
+      expect(await close.getAttribute('aria-expanded')).toBe('true');
+      const menu = page.getByRole('navigation', { name: 'Меню', exact: true });
+      expect(await menu.isVisible()).toBe(true);
+
+      await menu.getByRole('link', { name: 'Программы' }).click();
+      await page.waitForURL('**/programs/main-program/two-three');
+      expect(
+        await page.getByRole('button', { name: 'Открыть меню' }).getAttribute('aria-expanded'),
+      ).toBe('false');
+
+      await page.getByRole('button', { name: 'Открыть меню' }).click();
+      await page.keyboard.press('Escape');
+      expect(
+        await page.getByRole('button', { name: 'Открыть меню' }).getAttribute('aria-expanded'),
+      ).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the full menu and no burger at 1280 px', async () => {
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    try {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Основное меню' });
+      await nav.waitFor();
+      expect(await nav.getByRole('link', { name: 'Программы' }).isVisible()).toBe(true);
+      expect(await nav.getByRole('link', { name: 'FAQ' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Открыть меню' }).isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Войти' }).first().isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Регистрация' }).first().isVisible()).toBe(
+        true,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('footer gift block', () => {
+  it('sends a guest to subscribe-gift and scrolls to the top 400 ms later', async () => {
+    const { context, page } = await newPage(browser, baseUrl, MOBILE);
+    try {
+      await page.goto('/faq');
+      const gift = page.getByRole('link', { name: 'Купить в ПОДАРОК' });
+      await gift.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+      await gift.click();
+      await page.waitForURL('**/subscribe-gift');
+      await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a logged-in parent to the gift page of the personal area', async () => {
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    try {
+      await loginAsDemoParent(context, baseUrl);
+      await page.goto('/faq');
+      await page.getByRole('link', { name: 'Купить в ПОДАРОК' }).click();
+      await page.waitForURL('**/personal/gift');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is hidden where the route says no gift', async () => {
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    try {
+      await page.goto('/subscribe-gift');
+      await page.getByRole('contentinfo').waitFor();
+      expect(await page.getByRole('link', { name: 'Купить в ПОДАРОК' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('lazy chunks', () => {
+  it('reloads once when a chunk fails, then the page works', async () => {
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    try {
+      await page.goto('/');
+      await page.getByRole('navigation', { name: 'Основное меню' }).waitFor();
+      let failed = 0;
+      // The first request for the FAQ chunk fails, as after a deploy that replaced the old files.
+      await page.route(/\/assets\/faq-page-[^/]+\.js$/, async (route) => {
+        if (failed === 0) {
+          failed += 1;
+          await route.abort('failed');
+        } else {
+          await route.continue();
+        }
+      });
+      let loads = 0;
+      page.on('load', () => {
+        loads += 1;
+      });
+      await page
+        .getByRole('navigation', { name: 'Основное меню' })
+        .getByRole('link', { name: 'FAQ' })
+        .click();
+      await page.waitForURL('**/faq');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(failed).toBe(1);
+      expect(loads).toBe(1);
+      expect(await page.title()).toBe('Частые вопросы — Школа Умняшек');
+    } finally {
+      await context.close();
+    }
+  });
+});

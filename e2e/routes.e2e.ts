@@ -1,0 +1,149 @@
+// SPEC §2, row by row: where each path ends up for a guest and for a logged-in parent, and the page title.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAsDemoParent, newPage } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function settle(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Loaders redirect on the client; wait until the address stops changing.
+  let last = '';
+  for (let i = 0; i < 20 && last !== page.url(); i += 1) {
+    last = page.url();
+    await page.waitForTimeout(100);
+  }
+  const url = new URL(page.url());
+  return url.pathname;
+}
+
+const TITLE = 'Школа Умняшек';
+
+describe('a guest', () => {
+  const rows: [string, string, string][] = [
+    ['/', '/', TITLE],
+    ['/unsubscribe', '/unsubscribe', `Отписка от рассылки — ${TITLE}`],
+    ['/faq', '/faq', `Частые вопросы — ${TITLE}`],
+    ['/gift', '/gift/register', `Активация сертификата — ${TITLE}`],
+    ['/gift/auth', '/gift/auth', `Активация сертификата — ${TITLE}`],
+    ['/subscribe', '/subscribe', `Оформление подписки — ${TITLE}`],
+    ['/subscribe-gift', '/subscribe-gift', `Подписка в подарок — ${TITLE}`],
+    ['/programs', '/programs/main-program/two-three', `Основная программа — ${TITLE}`],
+    [
+      '/programs/main-program/five-six',
+      '/programs/main-program/five-six',
+      `Основная программа — ${TITLE}`,
+    ],
+    [
+      '/programs/additional-program',
+      '/programs/additional-program',
+      `Дополнительные программы — ${TITLE}`,
+    ],
+    ['/about', '/about/index', `О школе — ${TITLE}`],
+    ['/about/team', '/about/team', `Команда — ${TITLE}`],
+    ['/about/vacancy', '/about/vacancy', `Вакансии — ${TITLE}`],
+    ['/about/contacts', '/about/contacts', `Контакты — ${TITLE}`],
+    ['/documents', '/documents/confidentiality-policy', `Политика конфиденциальности — ${TITLE}`],
+    [
+      '/documents/license-agreement',
+      '/documents/license-agreement',
+      `Лицензионное соглашение — ${TITLE}`,
+    ],
+    ['/personal', '/', TITLE],
+    ['/personal/help/support', '/', TITLE],
+    ['/skiped-weeks', '/', TITLE],
+    ['/video', '/', TITLE],
+    ['/404', '/404', `Страница не найдена — ${TITLE}`],
+    ['/no-such-modal', '/404', `Страница не найдена — ${TITLE}`],
+    ['/some/deep/unknown/path', '/404', `Страница не найдена — ${TITLE}`],
+  ];
+
+  it.each(rows)('%s ends at %s', async (from, to, title) => {
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      expect(await settle(page, from)).toBe(to);
+      expect(await page.title()).toBe(title);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    'confirmed',
+    'fail-payment',
+    'password-reset',
+    'successful-payment',
+    'activate-certificate',
+  ])('the landing opens the %s modal by its route', async (modal) => {
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      expect(await settle(page, `/${modal}`)).toBe(`/${modal}`);
+      await expect(page.locator('dialog[open]').isVisible()).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a logged-in parent', () => {
+  const rows: [string, string][] = [
+    ['/gift', '/personal/activate-certificate'],
+    ['/gift/register', '/personal/activate-certificate'],
+    ['/gift/auth', '/personal/activate-certificate'],
+    ['/subscribe', '/personal/tariffs'],
+    ['/subscribe-gift', '/personal/gift'],
+    ['/personal', '/personal/profile'],
+    ['/personal/students', '/personal/students'],
+    ['/personal/help', '/personal/help/faq'],
+    ['/personal/help/instructions', '/personal/help/instructions'],
+    ['/skiped-weeks', '/skiped-weeks'],
+    ['/video', '/video'],
+  ];
+
+  it.each(rows)('%s ends at %s', async (from, to) => {
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await loginAsDemoParent(context, baseUrl);
+      expect(await settle(page, from)).toBe(to);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sees the personal menu items and no login buttons', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await loginAsDemoParent(context, baseUrl);
+      await settle(page, '/');
+      const nav = page.getByRole('banner');
+      await expect(nav.getByRole('link', { name: 'Личный кабинет' }).count()).resolves.toBe(1);
+      await expect(nav.getByRole('link', { name: 'Видео-уроки' }).count()).resolves.toBe(1);
+      await expect(nav.getByRole('button', { name: 'Выйти' }).count()).resolves.toBe(1);
+      await expect(nav.getByRole('button', { name: 'Войти' }).count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the usertoken guard', () => {
+  it('rejects a forged one-time code and leaves the visitor a guest', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await settle(page, '/personal?usertoken=forged-code');
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+});

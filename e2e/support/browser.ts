@@ -1,0 +1,48 @@
+// System Chromium driven by playwright-core. No browser download: CHROMIUM_PATH or Debian's /usr/bin/chromium.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const MOBILE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 900 } as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'ru-RU' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Logs the demo parent in through the API and stores the token the way the SPA does. */
+export async function loginAsDemoParent(context: BrowserContext, baseURL: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@umnyashki.ru', password: 'umnyashki-demo' }),
+  });
+  if (!res.ok) throw new Error(`Demo login failed: ${res.status}`);
+  const body = (await res.json()) as { data: { token: string } };
+  await context.addInitScript((token: string) => {
+    window.localStorage.setItem('user-token', token);
+  }, body.data.token);
+  return body.data.token;
+}

@@ -1,0 +1,90 @@
+// buildApp(deps) → the whole HTTP application, with nothing global: tests build it with their own
+// database, clock and SPA folder; main.ts builds it with the real ones.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { LogController } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { systemClock, type AppDeps, type ModuleDeps } from './deps';
+import { registerApiDocs } from './http/docs';
+import { installErrorHandling, sendError } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security';
+import { registerSpa } from './http/spa';
+import { installRussianZodMessages } from './http/zod-messages';
+import { createCaptchaVerifier } from './integrations/captcha/recaptcha';
+import { installAuth } from './modules/auth/guard';
+import { authRoutes } from './modules/auth/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { configRoutes } from './modules/config/routes';
+import { contentRoutes } from './modules/content/routes';
+import { healthRoutes } from './modules/health/routes';
+import { profileRoutes } from './modules/profile/routes';
+
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** A caller's (or proxy's) x-request-id is kept when it is sane, so one id follows a request across hops. */
+function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export async function buildApp(deps: AppDeps) {
+  installRussianZodMessages();
+  const { config, db } = deps;
+  const moduleDeps: ModuleDeps = {
+    config,
+    db,
+    clock: deps.clock ?? systemClock,
+    captcha: createCaptchaVerifier(config.recaptcha),
+  };
+
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    genReqId: requestId,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // Behind the production load balancer (private network) the client address comes from
+    // X-Forwarded-For; nobody on the public internet can set it for us.
+    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
+    // Bad URLs and the like never reach the error handler; give them the same shape.
+    frameworkErrors: (error, request, reply) => {
+      sendError(error, request, reply);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurityHeaders(app, config.production);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    // REDIS_URL will back this store across instances; until then each instance counts alone.
+  });
+  await registerApiDocs(app);
+
+  installAuth(app, moduleDeps);
+
+  const api = { prefix: '/api' };
+  await app.register(healthRoutes(moduleDeps), api);
+  await app.register(configRoutes(moduleDeps), api);
+  await app.register(contentRoutes(moduleDeps), api);
+  await app.register(catalogRoutes(moduleDeps), api);
+  await app.register(authRoutes(moduleDeps), api);
+  await app.register(profileRoutes(moduleDeps), api);
+
+  await registerSpa(app, deps.webDir ?? DEFAULT_WEB_DIR);
+  return app;
+}

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO, loadConfig } from './config';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://school@db.internal:5432/school',
+  PUBLIC_URL: 'https://umnyashki.ru/',
+  SMTP_URL: 'smtp://mail.internal:25',
+  MAIL_FROM: 'Школа Умняшек <noreply@umnyashki.ru>',
+  SBERBANK_API_URL: 'https://securepayments.sberbank.ru/payment/rest',
+  SBERBANK_USERNAME: 'umnyashki-api',
+  SBERBANK_PASSWORD: 'merchant-password',
+  SBERBANK_CALLBACK_KEY: 'callback-key',
+  VK_CLIENT_ID: '51234567',
+  VK_CLIENT_SECRET: 'vk-secret',
+  ADMIN_EMAIL: 'Head@Umnyashki.ru',
+  ADMIN_PASSWORD: 'a-long-admin-password',
+  SUPPORT_EMAIL: 'help@umnyashki.ru',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig in the demo (no variables)', () => {
+  const config = loadConfig({}, { cwd: '/srv/school' });
+
+  it('listens on 127.0.0.1:3000 with everything in sandboxes', () => {
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      production: false,
+      sandboxes: true,
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/school/data',
+      databaseUrl: null,
+      mail: { smtpUrl: null, from: DEMO.mailFrom },
+      recaptcha: null,
+      metrikaCounterId: null,
+      redisUrl: null,
+      admin: { email: 'admin@umnyashki.ru', password: 'umnyashki-admin' },
+      supportEmail: DEMO.supportEmail,
+    });
+    expect(config.sberbank).toEqual({
+      apiUrl: 'http://localhost:3000/sandbox/sberbank/payment/rest/',
+      sandbox: true,
+      username: DEMO.sberbankUsername,
+      password: DEMO.sberbankPassword,
+      callbackKey: DEMO.sberbankCallbackKey,
+    });
+    expect(config.vk).toMatchObject({
+      enabled: true,
+      sandbox: true,
+      idUrl: 'http://localhost:3000/sandbox/oauth/vk',
+    });
+    expect(config.fb).toMatchObject({ enabled: true, sandbox: true });
+  });
+
+  it('follows PORT into PUBLIC_URL and the sandbox URLs', () => {
+    const c = loadConfig({ PORT: '3999' });
+    expect(c.publicUrl).toBe('http://localhost:3999');
+    expect(c.sberbank.apiUrl).toBe('http://localhost:3999/sandbox/sberbank/payment/rest/');
+  });
+
+  it('treats empty variables as unset', () => {
+    const c = loadConfig({ PORT: '', DATABASE_URL: ' ', RECAPTCHA_SECRET: '' });
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.recaptcha).toBeNull();
+  });
+
+  it('turns reCAPTCHA on when both keys are given', () => {
+    const c = loadConfig({
+      RECAPTCHA_SITE_KEY: 'site',
+      RECAPTCHA_SECRET: 'secret',
+      RECAPTCHA_MIN_SCORE: '0.7',
+    });
+    expect(c.recaptcha).toEqual({
+      siteKey: 'site',
+      secret: 'secret',
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      minScore: 0.7,
+    });
+  });
+
+  it('uses the real providers once their credentials are given', () => {
+    const c = loadConfig({
+      VK_CLIENT_ID: '1',
+      VK_CLIENT_SECRET: 's',
+      FB_CLIENT_ID: '2',
+      FB_CLIENT_SECRET: 't',
+    });
+    expect(c.vk).toMatchObject({ sandbox: false, idUrl: 'https://id.vk.com' });
+    expect(c.fb).toMatchObject({
+      sandbox: false,
+      dialogUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+      graphUrl: 'https://graph.facebook.com/v19.0',
+    });
+  });
+
+  it('lists every malformed variable at once', () => {
+    expect(
+      problemsOf({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        PUBLIC_URL: 'not a url',
+        FB_ENABLED: 'maybe',
+        RECAPTCHA_MIN_SCORE: '2',
+        ADMIN_EMAIL: 'nobody',
+        NODE_ENV: 'staging',
+        METRIKA_COUNTER_ID: 'abc',
+      }),
+    ).toEqual([
+      'NODE_ENV must be development, test or production',
+      'PORT must be a port number (0–65535)',
+      'PUBLIC_URL must be a URL (http, https)',
+      'DATABASE_URL must be a URL (postgres, postgresql)',
+      'RECAPTCHA_MIN_SCORE must be a number from 0 to 1',
+      'FB_ENABLED must be true or false',
+      'METRIKA_COUNTER_ID must be the numeric counter id',
+      'ADMIN_EMAIL must be an email address',
+    ]);
+  });
+
+  it('refuses half-configured pairs', () => {
+    expect(
+      problemsOf({ RECAPTCHA_SITE_KEY: 'site', VK_CLIENT_ID: '1', FB_CLIENT_SECRET: 'x' }),
+    ).toEqual([
+      'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together (or both left unset)',
+      'VK_CLIENT_ID and VK_CLIENT_SECRET must be set together',
+      'FB_CLIENT_ID and FB_CLIENT_SECRET must be set together',
+    ]);
+  });
+});
+
+describe('loadConfig in production', () => {
+  it('starts with every secret given, sandboxes off, Facebook off', () => {
+    const c = loadConfig(PRODUCTION);
+    expect(c.production).toBe(true);
+    expect(c.sandboxes).toBe(false);
+    expect(c.publicUrl).toBe('https://umnyashki.ru');
+    expect(c.sberbank).toMatchObject({
+      apiUrl: 'https://securepayments.sberbank.ru/payment/rest/',
+      sandbox: false,
+    });
+    expect(c.vk).toMatchObject({ enabled: true, sandbox: false });
+    expect(c.fb.enabled).toBe(false);
+    expect(c.admin.email).toBe('head@umnyashki.ru');
+  });
+
+  it('refuses to start without its secrets, naming every one', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    for (const name of [
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'SBERBANK_API_URL',
+      'SBERBANK_USERNAME',
+      'SBERBANK_PASSWORD',
+      'SBERBANK_CALLBACK_KEY',
+      'VK_CLIENT_ID',
+      'VK_CLIENT_SECRET',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'SUPPORT_EMAIL',
+    ]) {
+      expect(
+        problems.some((p) => p.startsWith(`${name} is required in production`)),
+        name,
+      ).toBe(true);
+    }
+    expect(problems).toHaveLength(13);
+  });
+
+  it('says so in one readable message', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /Configuration is not valid:\n {2}- DATABASE_URL is required in production/,
+    );
+  });
+
+  it('refuses Facebook switched on without its secrets', () => {
+    expect(problemsOf({ ...PRODUCTION, FB_ENABLED: 'true' })).toEqual([
+      'FB_CLIENT_ID is required in production (FB_ENABLED is on and the Facebook sandbox is off in production)',
+      'FB_CLIENT_SECRET is required in production (FB_ENABLED is on and the Facebook sandbox is off in production)',
+    ]);
+    const c = loadConfig({
+      ...PRODUCTION,
+      FB_ENABLED: '1',
+      FB_CLIENT_ID: 'id',
+      FB_CLIENT_SECRET: 'secret',
+    });
+    expect(c.fb).toMatchObject({ enabled: true, sandbox: false });
+  });
+
+  it('refuses the demo admin password, a short one and the sandbox merchant values', () => {
+    expect(problemsOf({ ...PRODUCTION, ADMIN_PASSWORD: DEMO.adminPassword })).toEqual([
+      'ADMIN_PASSWORD must not be the demo password in production',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, ADMIN_PASSWORD: 'short' })).toEqual([
+      'ADMIN_PASSWORD must be at least 12 characters in production',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, SBERBANK_PASSWORD: DEMO.sberbankPassword })).toEqual([
+      'SBERBANK_PASSWORD must not be the sandbox value in production',
+    ]);
+  });
+});

@@ -1,0 +1,326 @@
+// Environment → typed configuration (ARCHITECTURE §6). Pure: loadConfig(env) never reads process.env itself,
+// so tests can try any combination; main.ts passes process.env.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export type NodeEnv = 'development' | 'test' | 'production';
+
+export interface RecaptchaConfig {
+  siteKey: string;
+  secret: string;
+  verifyUrl: string;
+  minScore: number;
+}
+
+export interface OAuthProviderConfig {
+  enabled: boolean;
+  /** True when the built-in sandbox provider stands in for the real one. */
+  sandbox: boolean;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  production: boolean;
+  /** Sandboxes (payment page, mail outbox, OAuth providers) are mounted: everything but production. */
+  sandboxes: boolean;
+  port: number;
+  host: string;
+  /** Absolute origin for links in mail and payment return URLs, without a trailing slash. */
+  publicUrl: string;
+  /** Absolute path. Holds the embedded database (DATA_DIR/db) and the local video store. */
+  dataDir: string;
+  /** postgres://… or null for the embedded PGlite database in DATA_DIR/db. */
+  databaseUrl: string | null;
+  mail: {
+    /** null → mail goes to the outbox shown at /sandbox/mail. */
+    smtpUrl: string | null;
+    from: string;
+  };
+  sberbank: {
+    /** Base of the REST methods, ending with '/': `${apiUrl}register.do`. */
+    apiUrl: string;
+    sandbox: boolean;
+    username: string;
+    password: string;
+    callbackKey: string;
+  };
+  /** null → captcha off. */
+  recaptcha: RecaptchaConfig | null;
+  vk: OAuthProviderConfig & { idUrl: string };
+  fb: OAuthProviderConfig & { dialogUrl: string; graphUrl: string };
+  /** null → the silent analytics stub. */
+  metrikaCounterId: string | null;
+  appStoreUrl: string;
+  playStoreUrl: string;
+  /** null → rate limits kept in process. */
+  redisUrl: string | null;
+  admin: { email: string; password: string };
+  supportEmail: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Configuration is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+        'See the configuration table in README.md.',
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Demo values: every sandbox works with them; production refuses to start with any of them. */
+export const DEMO = {
+  sberbankUsername: 'umnyashki-sandbox-api',
+  sberbankPassword: 'umnyashki-sandbox-password',
+  sberbankCallbackKey: 'umnyashki-sandbox-callback-key',
+  vkClientId: 'umnyashki-sandbox-vk',
+  vkClientSecret: 'umnyashki-sandbox-vk-secret',
+  fbClientId: 'umnyashki-sandbox-fb',
+  fbClientSecret: 'umnyashki-sandbox-fb-secret',
+  mailFrom: 'Школа Умняшек <noreply@umnyashki.ru>',
+  appStoreUrl: 'https://apps.apple.com/app/id1000000000',
+  playStoreUrl: 'https://play.google.com/store/apps/details?id=ru.umnyashki.app',
+  adminEmail: 'admin@umnyashki.ru',
+  adminPassword: 'umnyashki-admin',
+  supportEmail: 'support@umnyashki.ru',
+} as const;
+
+const REAL = {
+  recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+  vkIdUrl: 'https://id.vk.com',
+  fbDialogUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+  fbGraphUrl: 'https://graph.facebook.com/v19.0',
+} as const;
+
+const MIN_PRODUCTION_ADMIN_PASSWORD = 12;
+
+// Empty strings count as unset: `FOO= npm start` and a blank line in an env file mean "use the default".
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const url = (protocols: string[]) =>
+  optional.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.map((p) => p.replace(':', '')).join(', ')})` },
+  );
+
+const httpUrl = url(['http:', 'https:']);
+
+const email = optional.refine((v) => v === undefined || z.email().safeParse(v).success, {
+  message: 'must be an email address',
+});
+
+const flag = optional.refine(
+  (v) => v === undefined || ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(v),
+  { message: 'must be true or false' },
+);
+
+const envSchema = z.object({
+  NODE_ENV: optional.refine(
+    (v) => v === undefined || v === 'development' || v === 'test' || v === 'production',
+    { message: 'must be development, test or production' },
+  ),
+  PORT: optional.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 65535), {
+    message: 'must be a port number (0–65535)',
+  }),
+  HOST: optional,
+  PUBLIC_URL: httpUrl,
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  DATA_DIR: optional,
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: optional,
+  SBERBANK_API_URL: httpUrl,
+  SBERBANK_USERNAME: optional,
+  SBERBANK_PASSWORD: optional,
+  SBERBANK_CALLBACK_KEY: optional,
+  RECAPTCHA_SITE_KEY: optional,
+  RECAPTCHA_SECRET: optional,
+  RECAPTCHA_VERIFY_URL: httpUrl,
+  RECAPTCHA_MIN_SCORE: optional.refine(
+    (v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && Number(v) <= 1),
+    { message: 'must be a number from 0 to 1' },
+  ),
+  VK_CLIENT_ID: optional,
+  VK_CLIENT_SECRET: optional,
+  VK_ID_URL: httpUrl,
+  FB_CLIENT_ID: optional,
+  FB_CLIENT_SECRET: optional,
+  FB_DIALOG_URL: httpUrl,
+  FB_GRAPH_URL: httpUrl,
+  FB_ENABLED: flag,
+  METRIKA_COUNTER_ID: optional.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: 'must be the numeric counter id',
+  }),
+  APP_STORE_URL: httpUrl,
+  PLAY_STORE_URL: httpUrl,
+  REDIS_URL: url(['redis:', 'rediss:']),
+  ADMIN_EMAIL: email,
+  ADMIN_PASSWORD: optional,
+  SUPPORT_EMAIL: email,
+});
+
+type Env = z.infer<typeof envSchema>;
+
+const isTrue = (v: string | undefined) => v !== undefined && ['1', 'true', 'yes', 'on'].includes(v);
+
+const withSlash = (u: string) => (u.endsWith('/') ? u : `${u}/`);
+const withoutSlash = (u: string) => u.replace(/\/+$/, '');
+
+/**
+ * Reads the environment. Throws ConfigError listing every problem at once, so an operator fixes the
+ * deployment in one go rather than one restart per variable.
+ */
+export function loadConfig(
+  rawEnv: Record<string, string | undefined>,
+  options: { cwd?: string } = {},
+): Config {
+  const parsed = envSchema.safeParse(rawEnv);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  const nodeEnv = (env.NODE_ENV ?? 'development') as NodeEnv;
+  const production = nodeEnv === 'production';
+  const port = env.PORT === undefined ? 3000 : Number(env.PORT);
+  const host = env.HOST ?? '127.0.0.1';
+  const publicUrl = withoutSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
+  const sandboxes = !production;
+
+  if (production) problems.push(...productionProblems(env));
+
+  const recaptchaSet = [env.RECAPTCHA_SITE_KEY, env.RECAPTCHA_SECRET].filter(Boolean).length;
+  if (recaptchaSet === 1) {
+    problems.push(
+      'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together (or both left unset)',
+    );
+  }
+  const vkSet = [env.VK_CLIENT_ID, env.VK_CLIENT_SECRET].filter(Boolean).length;
+  if (vkSet === 1) problems.push('VK_CLIENT_ID and VK_CLIENT_SECRET must be set together');
+  const fbSet = [env.FB_CLIENT_ID, env.FB_CLIENT_SECRET].filter(Boolean).length;
+  if (fbSet === 1) problems.push('FB_CLIENT_ID and FB_CLIENT_SECRET must be set together');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const sberbankSandbox = env.SBERBANK_API_URL === undefined;
+  const vkSandbox = env.VK_CLIENT_ID === undefined;
+  const fbSandbox = env.FB_CLIENT_ID === undefined;
+  // Sign-in through foreign services is restricted in Russia (CONTRACTS §3): Facebook is opt-in in
+  // production and on by default only in the demo, where the sandbox provider stands in.
+  const fbEnabled = env.FB_ENABLED === undefined ? !production : isTrue(env.FB_ENABLED);
+
+  return {
+    nodeEnv,
+    production,
+    sandboxes,
+    port,
+    host,
+    publicUrl,
+    dataDir: resolve(options.cwd ?? process.cwd(), env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL ?? null,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? DEMO.mailFrom },
+    sberbank: {
+      apiUrl: withSlash(env.SBERBANK_API_URL ?? `${publicUrl}/sandbox/sberbank/payment/rest/`),
+      sandbox: sberbankSandbox,
+      username: env.SBERBANK_USERNAME ?? DEMO.sberbankUsername,
+      password: env.SBERBANK_PASSWORD ?? DEMO.sberbankPassword,
+      callbackKey: env.SBERBANK_CALLBACK_KEY ?? DEMO.sberbankCallbackKey,
+    },
+    recaptcha:
+      env.RECAPTCHA_SITE_KEY !== undefined && env.RECAPTCHA_SECRET !== undefined
+        ? {
+            siteKey: env.RECAPTCHA_SITE_KEY,
+            secret: env.RECAPTCHA_SECRET,
+            verifyUrl: env.RECAPTCHA_VERIFY_URL ?? REAL.recaptchaVerifyUrl,
+            minScore: env.RECAPTCHA_MIN_SCORE === undefined ? 0.5 : Number(env.RECAPTCHA_MIN_SCORE),
+          }
+        : null,
+    vk: {
+      enabled: true,
+      sandbox: vkSandbox,
+      clientId: env.VK_CLIENT_ID ?? DEMO.vkClientId,
+      clientSecret: env.VK_CLIENT_SECRET ?? DEMO.vkClientSecret,
+      idUrl: withoutSlash(
+        env.VK_ID_URL ?? (vkSandbox ? `${publicUrl}/sandbox/oauth/vk` : REAL.vkIdUrl),
+      ),
+    },
+    fb: {
+      enabled: fbEnabled,
+      sandbox: fbSandbox,
+      clientId: env.FB_CLIENT_ID ?? DEMO.fbClientId,
+      clientSecret: env.FB_CLIENT_SECRET ?? DEMO.fbClientSecret,
+      dialogUrl:
+        env.FB_DIALOG_URL ??
+        (fbSandbox ? `${publicUrl}/sandbox/oauth/fb/dialog` : REAL.fbDialogUrl),
+      graphUrl: withoutSlash(
+        env.FB_GRAPH_URL ?? (fbSandbox ? `${publicUrl}/sandbox/oauth/fb/graph` : REAL.fbGraphUrl),
+      ),
+    },
+    metrikaCounterId: env.METRIKA_COUNTER_ID ?? null,
+    appStoreUrl: env.APP_STORE_URL ?? DEMO.appStoreUrl,
+    playStoreUrl: env.PLAY_STORE_URL ?? DEMO.playStoreUrl,
+    redisUrl: env.REDIS_URL ?? null,
+    admin: {
+      email: (env.ADMIN_EMAIL ?? DEMO.adminEmail).toLowerCase(),
+      password: env.ADMIN_PASSWORD ?? DEMO.adminPassword,
+    },
+    supportEmail: env.SUPPORT_EMAIL ?? DEMO.supportEmail,
+  };
+}
+
+/** In production every sandbox is off, so everything a sandbox would have stood in for must be given. */
+function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const need = (name: keyof Env, why: string) => {
+    if (env[name] === undefined) problems.push(`${name} is required in production (${why})`);
+  };
+  need('DATABASE_URL', 'the embedded database is for the demo; use PostgreSQL');
+  need('PUBLIC_URL', 'links in mail and payment return URLs must point at the real site');
+  need('SMTP_URL', 'the mail outbox sandbox is off in production');
+  need('MAIL_FROM', 'the sender of the school’s mail');
+  need('SBERBANK_API_URL', 'the payment sandbox is off in production');
+  need('SBERBANK_USERNAME', 'merchant credentials');
+  need('SBERBANK_PASSWORD', 'merchant credentials');
+  need('SBERBANK_CALLBACK_KEY', 'checksum key of the gateway callbacks');
+  need('VK_CLIENT_ID', 'the VK ID sandbox is off in production');
+  need('VK_CLIENT_SECRET', 'the VK ID sandbox is off in production');
+  need('ADMIN_EMAIL', 'the first administrator');
+  need('ADMIN_PASSWORD', 'the first administrator');
+  need('SUPPORT_EMAIL', 'where support requests are mailed');
+  if (isTrue(env.FB_ENABLED)) {
+    need('FB_CLIENT_ID', 'FB_ENABLED is on and the Facebook sandbox is off in production');
+    need('FB_CLIENT_SECRET', 'FB_ENABLED is on and the Facebook sandbox is off in production');
+  }
+  const password = env.ADMIN_PASSWORD;
+  if (password !== undefined) {
+    if (password === DEMO.adminPassword) {
+      problems.push('ADMIN_PASSWORD must not be the demo password in production');
+    } else if (password.length < MIN_PRODUCTION_ADMIN_PASSWORD) {
+      problems.push(
+        `ADMIN_PASSWORD must be at least ${MIN_PRODUCTION_ADMIN_PASSWORD} characters in production`,
+      );
+    }
+  }
+  const demoValues: [keyof Env, string][] = [
+    ['SBERBANK_USERNAME', DEMO.sberbankUsername],
+    ['SBERBANK_PASSWORD', DEMO.sberbankPassword],
+    ['SBERBANK_CALLBACK_KEY', DEMO.sberbankCallbackKey],
+  ];
+  for (const [name, demo] of demoValues) {
+    if (env[name] === demo) problems.push(`${name} must not be the sandbox value in production`);
+  }
+  return problems;
+}

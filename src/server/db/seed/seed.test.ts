@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { users } from '../schema/index';
+import { testConfig } from '../../testing/test-app';
+import { NO_CONTENT } from '../../testing/fixtures';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { defaultSeedContent } from './default-content';
+import { DEMO_PARENT, seedDatabase, tariffCode } from './seed';
+import type { Database } from '../client';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+beforeEach(async () => {
+  await database.reset();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+/** Every row of every table, to compare the database before and after. */
+async function snapshot(db: Database) {
+  const { rows: tables } = (await db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const out: Record<string, unknown[]> = {};
+  for (const { tablename } of tables) {
+    const { rows } = (await db.execute(
+      sql.raw(`select * from "${tablename}" order by 1`),
+    )) as unknown as { rows: unknown[] };
+    out[tablename] = rows;
+  }
+  return out;
+}
+
+describe('seedDatabase', () => {
+  it('writes the reference data, demo content and accounts on first run', async () => {
+    const { inserted } = await seedDatabase({
+      db: database.db,
+      config: testConfig(),
+      content: defaultSeedContent,
+    });
+    expect(inserted).toMatchObject({
+      regions: 89,
+      age_groups: 5,
+      landing_contents: 2,
+      pages: defaultSeedContent.pages.length,
+      instructions: defaultSeedContent.instructions.length,
+      tariffs: defaultSeedContent.tariffs.length,
+      additional_programs: 4,
+      additional_program_offers: 12,
+      users: 2,
+    });
+  });
+
+  it('changes nothing when run again', async () => {
+    const config = testConfig();
+    await seedDatabase({ db: database.db, config, content: defaultSeedContent });
+    const before = await snapshot(database.db);
+    const { inserted } = await seedDatabase({
+      db: database.db,
+      config,
+      content: defaultSeedContent,
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
+    expect(Object.values(inserted).every((n) => n === 0)).toBe(true);
+    expect(await snapshot(database.db)).toEqual(before);
+  });
+
+  it('keeps what an administrator edited', async () => {
+    const config = testConfig();
+    await seedDatabase({ db: database.db, config, content: defaultSeedContent });
+    await database.db.execute(sql`update pages set title = 'Изменено' where slug = 'faq'`);
+    await seedDatabase({ db: database.db, config, content: defaultSeedContent });
+    const { rows } = (await database.db.execute(
+      sql`select title from pages where slug = 'faq'`,
+    )) as unknown as { rows: { title: string }[] };
+    expect(rows[0]?.title).toBe('Изменено');
+  });
+
+  it('creates no demo parent in production, only the configured administrator', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://unused/db',
+      PUBLIC_URL: 'https://umnyashki.ru',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'noreply@umnyashki.ru',
+      SBERBANK_API_URL: 'https://securepayments.sberbank.ru/payment/rest/',
+      SBERBANK_USERNAME: 'u',
+      SBERBANK_PASSWORD: 'p',
+      SBERBANK_CALLBACK_KEY: 'k',
+      VK_CLIENT_ID: '1',
+      VK_CLIENT_SECRET: 's',
+      ADMIN_EMAIL: 'Head@Umnyashki.ru',
+      ADMIN_PASSWORD: 'a-long-admin-password',
+      SUPPORT_EMAIL: 'help@umnyashki.ru',
+    });
+    await seedDatabase({ db: database.db, config, content: NO_CONTENT });
+    const rows = await database.db.select({ email: users.email, role: users.role }).from(users);
+    expect(rows).toEqual([{ email: 'head@umnyashki.ru', role: 'admin' }]);
+    expect(rows.map((r) => r.email)).not.toContain(DEMO_PARENT.email);
+  });
+
+  it('gives every tariff a distinct code', () => {
+    const codes = defaultSeedContent.tariffs.map(tariffCode);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).toContain('subscription-trial-7d-1c');
+    expect(codes).toContain('subscription-6m-2c');
+  });
+});

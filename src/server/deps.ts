@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { CaptchaVerifier } from './integrations/captcha/recaptcha';
+
+/** The time, injectable so tests can move it (session expiry, one-time codes). */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** Structured logger; none → silent (tests). */
+  logger?: FastifyBaseLogger;
+  clock?: Clock;
+  /** Folder of the built SPA; default dist/web. */
+  webDir?: string;
+}
+
+/** What every module's routes receive. */
+export interface ModuleDeps {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  captcha: CaptchaVerifier;
+}

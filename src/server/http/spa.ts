@@ -1,0 +1,48 @@
+// The built SPA: hashed assets cached for a year, index.html never cached, index.html for every GET
+// that is not an API or sandbox path (history mode).
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './errors';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+const NOT_SPA = ['/api/', '/sandbox/', '/assets/'];
+
+function isSpaPath(path: string): boolean {
+  if (path === '/api' || path === '/sandbox') return false;
+  return !NOT_SPA.some((prefix) => path.startsWith(prefix));
+}
+
+export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
+  const hasIndex = existsSync(join(webDir, 'index.html'));
+  if (existsSync(webDir)) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      index: ['index.html'],
+      setHeaders: (reply, filePath) => {
+        const rel = relative(webDir, filePath);
+        // Vite puts a content hash in every file name under assets/, so a name never changes meaning.
+        if (rel.startsWith(`assets${sep}`)) reply.header('cache-control', IMMUTABLE);
+        else if (rel === 'index.html') reply.header('cache-control', NO_CACHE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && hasIndex && isSpaPath(path)) {
+      return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+    }
+    const detail = path.startsWith('/api')
+      ? `Нет такого метода API: ${request.method} ${path}`
+      : hasIndex || !read
+        ? `Страница не найдена: ${path}`
+        : 'Интерфейс не собран: выполните npm run build';
+    return reply.status(404).send(errorBody(404, detail));
+  });
+}

@@ -1,0 +1,74 @@
+// Process entry: config → database → migrations → seed → app → listen; graceful shutdown.
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { defaultSeedContent } from './db/seed/default-content';
+import { createLogger } from './logger';
+import { prepareDatabase } from './startup';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // Plain text on stderr: the operator reads this, not a log pipeline.
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger({ level: process.env.LOG_LEVEL });
+  const config = readConfig();
+
+  const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
+  const app = await buildApp({ config, db: handle.db, logger });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      // Stop taking requests and let the ones in flight finish, then let go of the database.
+      await app.close();
+      await handle.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  let address: string;
+  try {
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    logger.error({ err: error }, 'cannot listen');
+    await handle.close();
+    process.exit(1);
+  }
+  logger.info(
+    { url: address, public_url: config.publicUrl, sandboxes: config.sandboxes },
+    `Школа Умняшек: ${address}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+// Sessions and one-time login codes (ARCHITECTURE §4). Tokens are opaque random strings; the database
+// keeps only their SHA-256, so a copy of the tables signs nobody in.
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, userTokens, users, type UserRole } from '../../db/schema/index';
+import type { Clock } from '../../deps';
+import { invalidField } from '../../http/errors';
+import { verifyPassword } from './passwords';
+import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_used_at is written at most this often per session: one write per request would be waste. */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+export const USER_TOKEN_TTL_MS = 5 * 60 * 1000;
+
+export const INVALID_CREDENTIALS = 'Неверный адрес электронной почты или пароль';
+export const INVALID_USER_TOKEN = 'Ссылка для входа устарела или уже использована. Войдите ещё раз';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: UserRole;
+}
+
+export interface AuthSession {
+  sessionId: number;
+  user: AuthUser;
+}
+
+interface Ctx {
+  db: Database;
+  clock: Clock;
+}
+
+export async function createSession({ db, clock, userId }: Ctx & { userId: number }) {
+  const token = randomToken();
+  const now = clock();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: sha256(token),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+/** The account behind a bearer token, or null for a missing, unknown, expired or revoked one. */
+export async function resolveSession({
+  db,
+  clock,
+  token,
+}: Ctx & { token: string }): Promise<AuthSession | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const now = clock();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      id: users.id,
+      email: users.email,
+      role: users.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    // Sliding expiry: a parent who keeps using the school stays signed in.
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, user: { id: row.id, email: row.email, role: row.role } };
+}
+
+export async function login({
+  db,
+  clock,
+  email,
+  password,
+}: Ctx & { email: string; password: string }): Promise<string> {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  // One message whatever was wrong: the form must not reveal which addresses have accounts.
+  if (!user || !ok) throw invalidField('error', INVALID_CREDENTIALS);
+  return createSession({ db, clock, userId: user.id });
+}
+
+export async function revokeSession({ db, sessionId }: { db: Database; sessionId: number }) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Every session of the user ends (password change, reset). */
+export async function revokeAllSessions({ db, userId }: { db: Database; userId: number }) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** A one-time code for `/?usertoken=…` after social sign-in; the SPA exchanges it within minutes. */
+export async function issueUserToken({ db, clock, userId }: Ctx & { userId: number }) {
+  const code = randomToken();
+  const now = clock();
+  await db.insert(userTokens).values({
+    userId,
+    codeHash: sha256(code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + USER_TOKEN_TTL_MS),
+  });
+  return code;
+}
+
+/** Exchanges a one-time code for a session token. The code is gone afterwards, used or not. */
+export async function exchangeUserToken({ db, clock, code }: Ctx & { code: string }) {
+  if (!TOKEN_PATTERN.test(code)) throw invalidField('usertoken', INVALID_USER_TOKEN);
+  const now = clock();
+  // Deleting and reading in one statement makes the code single-use even under concurrent requests.
+  const [row] = await db
+    .delete(userTokens)
+    .where(eq(userTokens.codeHash, sha256(code)))
+    .returning({ userId: userTokens.userId, expiresAt: userTokens.expiresAt });
+  if (!row || row.expiresAt.getTime() <= now.getTime()) {
+    throw invalidField('usertoken', INVALID_USER_TOKEN);
+  }
+  return createSession({ db, clock, userId: row.userId });
+}
+
+/** Removes expired sessions and codes; cheap thanks to the expires_at indexes. */
+export async function sweepExpired({ db, clock }: Ctx) {
+  const now = clock();
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(userTokens).where(lt(userTokens.expiresAt, now));
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody as errorSchema, healthResponse } from '@contract/api/common';
+import type { ModuleDeps } from '../../deps';
+import { HttpError } from '../../http/errors';
+import { databaseAnswers } from './service';
+
+export function healthRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags: ['service'],
+          summary: 'Жив ли сервер и отвечает ли база данных',
+          response: { 200: healthResponse, 503: errorSchema },
+        },
+      },
+      async (request) => {
+        if (!(await databaseAnswers(deps.db))) {
+          request.log.warn('health check: database does not answer');
+          throw new HttpError(503, 'База данных не отвечает');
+        }
+        return { data: { status: 'ok' as const } };
+      },
+    );
+  };
+}

@@ -1,0 +1,39 @@
+// What every start does before serving: open the database, bring its schema up to date, seed it.
+// Shared by main.ts and the db:migrate / db:seed scripts.
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { databaseTarget, openDatabase, type DatabaseHandle } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import type { SeedContent } from './db/seed/content';
+import { seedDatabase } from './db/seed/seed';
+import { sweepExpired } from './modules/auth/service';
+import { systemClock } from './deps';
+
+export async function prepareDatabase(options: {
+  config: Config;
+  logger: Logger;
+  seed: SeedContent | null;
+}): Promise<DatabaseHandle> {
+  const { config, logger } = options;
+  const handle = await openDatabase(databaseTarget(config));
+  logger.info(
+    { driver: handle.driver, ...(handle.driver === 'pglite' ? { dir: config.dataDir } : {}) },
+    'database opened',
+  );
+  try {
+    await handle.withStartupLock(async () => {
+      await migrateDatabase(handle);
+      logger.info('migrations applied');
+      if (options.seed) {
+        const { inserted } = await seedDatabase({ db: handle.db, config, content: options.seed });
+        const total = Object.values(inserted).reduce((a, b) => a + b, 0);
+        logger.info({ inserted }, total > 0 ? 'seed written' : 'seed already in place');
+      }
+      await sweepExpired({ db: handle.db, clock: systemClock });
+    });
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}

@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AxiosError, AxiosHeaders, type AxiosAdapter } from 'axios';
+import type { LoaderFunctionArgs } from 'react-router';
+import { api } from '../api/client';
+import { clearSession, getToken, setToken } from '../api/session';
+import {
+  certificateLoader,
+  indexLoader,
+  redirectLoggedIn,
+  requireLogin,
+  rootLoader,
+} from './guards';
+
+const calls: { url?: string; data?: unknown }[] = [];
+const validCodes = new Set<string>();
+
+const adapter: AxiosAdapter = async (config) => {
+  calls.push({ url: config.url, data: config.data });
+  const headers = new AxiosHeaders();
+  if (config.url === 'auth/usertoken') {
+    const { usertoken } = JSON.parse(String(config.data)) as { usertoken: string };
+    if (!validCodes.delete(usertoken)) {
+      const response = {
+        data: { message: 'Код входа устарел', errors: {} },
+        status: 422,
+        statusText: '',
+        headers,
+        config,
+      };
+      throw new AxiosError(
+        'Request failed',
+        AxiosError.ERR_BAD_REQUEST,
+        config,
+        undefined,
+        response,
+      );
+    }
+    return {
+      data: { data: { token: `token-for-${usertoken}` } },
+      status: 200,
+      statusText: '',
+      headers,
+      config,
+    };
+  }
+  return { data: { data: { name: 'Мама' } }, status: 200, statusText: '', headers, config };
+};
+
+const originalAdapter = api.defaults.adapter;
+beforeAll(() => {
+  api.defaults.adapter = adapter;
+});
+afterAll(() => {
+  api.defaults.adapter = originalAdapter;
+});
+beforeEach(() => {
+  calls.length = 0;
+  clearSession();
+});
+
+function args(path: string, params: Record<string, string> = {}): LoaderFunctionArgs {
+  return {
+    request: new Request(`http://localhost${path}`),
+    params,
+    context: undefined,
+  } as LoaderFunctionArgs;
+}
+
+async function redirectOf(run: () => unknown): Promise<string | null> {
+  try {
+    await run();
+    return null;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get('Location');
+    throw thrown;
+  }
+}
+
+describe('usertoken: the one-time code of social sign-in (ARCHITECTURE §4)', () => {
+  it('is exchanged for a token, stored, and dropped from the address', async () => {
+    validCodes.add('code-1');
+    const to = await redirectOf(() =>
+      rootLoader(args('/personal/profile?usertoken=code-1&tab=kids')),
+    );
+    expect(to).toBe('/personal/profile?tab=kids');
+    expect(getToken()).toBe('token-for-code-1');
+    expect(localStorage.getItem('user-token')).toBe('token-for-code-1');
+    expect(calls.filter((call) => call.url === 'auth/usertoken')).toHaveLength(1);
+  });
+
+  it('is exchanged once even when several loaders of one navigation ask', async () => {
+    validCodes.add('code-2');
+    const request = '/personal?usertoken=code-2';
+    const [root, guard] = await Promise.all([
+      redirectOf(() => rootLoader(args(request))),
+      redirectOf(() => requireLogin(args(request))),
+    ]);
+    expect(root).toBe('/personal');
+    expect(guard).toBeNull(); // the guard waited for the exchange and let the parent in
+    expect(calls.filter((call) => call.url === 'auth/usertoken')).toHaveLength(1);
+  });
+
+  it('a spent or forged code leaves a guest a guest, and the address is cleaned', async () => {
+    const to = await redirectOf(() => rootLoader(args('/video?usertoken=forged')));
+    expect(to).toBe('/video');
+    expect(getToken()).toBeNull();
+    expect(await redirectOf(() => requireLogin(args('/video')))).toBe('/');
+  });
+});
+
+describe('login-only routes (SPEC §2, §6)', () => {
+  it('send a guest to the landing', async () => {
+    expect(await redirectOf(() => requireLogin(args('/personal/profile')))).toBe('/');
+  });
+
+  it('let a logged-in parent through', async () => {
+    setToken('stored');
+    expect(await redirectOf(() => requireLogin(args('/personal/profile')))).toBeNull();
+  });
+});
+
+describe('redirects of SPEC §2', () => {
+  it('/gift: a guest registers, a parent activates', async () => {
+    expect(await redirectOf(() => certificateLoader(args('/gift')))).toBe('/gift/register');
+    setToken('stored');
+    expect(await redirectOf(() => certificateLoader(args('/gift')))).toBe(
+      '/personal/activate-certificate',
+    );
+  });
+
+  it('subscribe pages send a logged-in parent to the personal area', async () => {
+    expect(await redirectOf(() => redirectLoggedIn('tariffs')(args('/subscribe')))).toBeNull();
+    setToken('stored');
+    expect(await redirectOf(() => redirectLoggedIn('tariffs')(args('/subscribe')))).toBe(
+      '/personal/tariffs',
+    );
+    expect(await redirectOf(() => redirectLoggedIn('gift')(args('/subscribe-gift')))).toBe(
+      '/personal/gift',
+    );
+  });
+
+  it('/:modal? accepts the six modal values and nothing else', async () => {
+    for (const modal of [
+      'confirmed',
+      'fail-payment',
+      'password-reset',
+      'successful-payment',
+      'gift',
+      'activate-certificate',
+    ]) {
+      expect(await redirectOf(() => indexLoader(args(`/${modal}`, { modal })))).toBeNull();
+    }
+    expect(await redirectOf(() => indexLoader(args('/login', { modal: 'login' })))).toBe('/404');
+  });
+});

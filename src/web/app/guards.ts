@@ -1,0 +1,81 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { exchangeUsertoken } from '../api/auth';
+import { isLoggedIn } from '../api/session';
+import { isLandingModal, pathTo, type RouteName } from './routes';
+import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
+
+export const USERTOKEN_PARAM = 'usertoken';
+
+// One exchange per code: the code is single-use, and several loaders of one navigation may ask at once.
+const exchanges = new Map<string, Promise<void>>();
+
+function exchangeOnce(code: string): Promise<void> {
+  let pending = exchanges.get(code);
+  if (!pending) {
+    // A failed exchange leaves the visitor as they were; the error modal has told them why.
+    pending = exchangeUsertoken(code).catch(() => undefined);
+    exchanges.set(code, pending);
+  }
+  return pending;
+}
+
+/** Waits for a social sign-in code in the URL, if any, to become a login token. */
+export async function settleAuth(request: Request): Promise<void> {
+  const code = new URL(request.url).searchParams.get(USERTOKEN_PARAM);
+  if (code) await exchangeOnce(code);
+}
+
+/**
+ * Root loader. ARCHITECTURE §4: `?usertoken=` is a one-time code; it is exchanged for a token, and the
+ * navigation proceeds to the same address without it (so it never stays in history or gets shared).
+ */
+export async function rootLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const code = url.searchParams.get(USERTOKEN_PARAM);
+  if (!code) return null;
+  await exchangeOnce(code);
+  url.searchParams.delete(USERTOKEN_PARAM);
+  throw redirect(`${url.pathname}${url.search}${url.hash}`);
+}
+
+/** SPEC §2 auth guard: a logged-in parent proceeds, anyone else goes to the landing. */
+export async function requireLogin({ request }: LoaderFunctionArgs) {
+  await settleAuth(request);
+  if (!isLoggedIn()) throw redirect(pathTo('index'));
+  return null;
+}
+
+/** A logged-in parent is sent elsewhere (subscribe → tariffs, subscribe-gift → gift, certificate → activation). */
+export function redirectLoggedIn(to: RouteName) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await settleAuth(request);
+    if (isLoggedIn()) throw redirect(pathTo(to));
+    return null;
+  };
+}
+
+/** A plain redirect, e.g. a section to its first child. */
+export function redirectTo(to: RouteName, params?: Record<string, string>) {
+  return () => redirect(pathTo(to, params));
+}
+
+/** `/gift`: a logged-in parent activates a certificate; a guest registers first. */
+export async function certificateLoader({ request }: LoaderFunctionArgs) {
+  await settleAuth(request);
+  throw redirect(pathTo(isLoggedIn() ? 'activate-certificate' : 'certificate-register'));
+}
+
+/**
+ * `/:modal?`: only SPEC §2's six values open a modal, anything else is a 404. While a chosen
+ * subscription waits to be paid (pay_after), a logged-in parent is sent to the personal area (SPEC §4).
+ */
+export async function indexLoader({ request, params }: LoaderFunctionArgs) {
+  if (params.modal !== undefined && !isLandingModal(params.modal)) {
+    throw redirect(pathTo('not-found-error'));
+  }
+  await settleAuth(request);
+  if (params.modal === undefined && isLoggedIn() && readStorage(STORAGE_KEYS.payAfter)) {
+    throw redirect(pathTo('personal'));
+  }
+  return null;
+}

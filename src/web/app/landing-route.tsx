@@ -1,0 +1,56 @@
+import { useEffect, type ComponentType } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { loadChunk } from './chunk';
+import { isLandingModal, pathTo, type LandingModal } from './routes';
+import { openModal, type ModalName } from '../modals/modal-store';
+import { KEEP_MODAL_STATE } from '../modals/modal-root';
+
+/** SPEC §2 `/:modal?` values → the global modal each one opens. */
+const MODAL_OF: Record<LandingModal, ModalName> = {
+  confirmed: 'email-confirmed',
+  'fail-payment': 'fail-payment',
+  'password-reset': 'password-reset',
+  'successful-payment': 'successful-payment',
+  gift: 'gift',
+  'activate-certificate': 'activate-certificate',
+};
+
+/** Opens the modal named by the address; closing it returns to the plain landing. */
+function LandingModalFromRoute() {
+  const { modal } = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!modal || !isLandingModal(modal)) return;
+    // The modal reads what it needs (tokens, order id) from this query, captured before the URL changes.
+    const query = Object.fromEntries(new URLSearchParams(search));
+    openModal(MODAL_OF[modal], query, {
+      onClose: () => {
+        // Only when the modal is closed on its own address, not when the parent navigated away.
+        if (window.location.pathname === `/${modal}`)
+          navigate(pathTo('index'), { replace: true, state: KEEP_MODAL_STATE });
+      },
+    });
+    // Opening is keyed on the modal value only; the query is read once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [modal]);
+
+  return null;
+}
+
+/** The landing page's lazy route: the page itself plus its route modals. */
+export async function landingRoute() {
+  const { default: LandingPage } = await loadChunk<{ default: ComponentType }>(
+    () => import('../features/landing/landing-page'),
+  );
+  function LandingWithModals() {
+    return (
+      <>
+        <LandingPage />
+        <LandingModalFromRoute />
+      </>
+    );
+  }
+  return { Component: LandingWithModals };
+}

@@ -1,0 +1,19 @@
+import { Toaster as Sonner } from 'sonner';
+import { TOAST_AUTO_HIDE_MS } from '@contract/constants';
+import styles from './toaster.module.scss';
+
+/** SPEC §9: toasts hide after 5000 ms. */
+export default function Toaster() {
+  return (
+    <Sonner
+      position="top-center"
+      duration={TOAST_AUTO_HIDE_MS}
+      closeButton
+      // Below the sticky header, not over it.
+      offset={{ top: 84 }}
+      mobileOffset={{ top: 68 }}
+      containerAriaLabel="Уведомления"
+      toastOptions={{ classNames: { toast: styles.toast, title: styles.title } }}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+export { Button, buttonClassName } from './button';
+export type { ButtonProps, ButtonVariant, ButtonSize } from './button';
+export { ButtonLink } from './button-link';
+export { Container } from './container';
+export { Section } from './section';
+export { Card } from './card';
+export { Badge } from './badge';
+export { PriceTag } from './price-tag';
+export { Skeleton } from './skeleton';
+export { ErrorState } from './error-state';
+export { cx } from './cx';
+export { StoreBadges } from './store-badges';
+export { TabNav } from './tab-nav';
+export type { TabNavItem } from './tab-nav';
+export { PageHero } from './page-hero';
+export { Prose } from './prose';
+export { ContentBody } from './content-body';
+export { formatDate } from './format-date';

@@ -1,0 +1,97 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
+import { plural, YEARS } from '@contract/plural';
+import { pathTo } from '../../app/routes';
+import { Container } from '../../components/ui/container';
+import { cx } from '../../components/ui/cx';
+import { ChildStepIcon, LessonStepIcon, ProgressStepIcon } from './step-icons';
+import styles from './how-it-works-section.module.scss';
+
+const STEPS = [
+  {
+    Icon: ChildStepIcon,
+    title: 'Добавьте ребёнка',
+    text: 'Укажите возраст\u00a0— программа подберётся сама, от 2 до 7 лет.',
+  },
+  {
+    Icon: LessonStepIcon,
+    title: 'Смотрите уроки',
+    text: 'Короткие видеоуроки с заданиями на компьютере, планшете или телефоне.',
+  },
+  {
+    Icon: ProgressStepIcon,
+    title: 'Растите каждую неделю',
+    text: 'Новые уроки открываются по расписанию, а вы видите успехи ребёнка.',
+  },
+];
+
+// The slugs are fixed (ARCHITECTURE §5); the age numbers are read from them to keep this block free of
+// a request: "two-three" → 2–3.
+const AGE_NUMBERS: Record<AgeGroupSlug, [number, number]> = {
+  'two-three': [2, 3],
+  'three-four': [3, 4],
+  'four-five': [4, 5],
+  'five-six': [5, 6],
+  'six-seven': [6, 7],
+};
+const AGE_COLORS = ['#ff8a3d', '#2ec4a6', '#4cb8f5', '#ff6fa8', '#6c4cf1'];
+
+/** «Как это устроено»: three steps, then the age groups of the main program as doors to /programs. */
+export function HowItWorksSection() {
+  return (
+    <section className={styles.section} aria-labelledby="how-title">
+      <Container>
+        <header className={styles.head}>
+          <p className={styles.eyebrow}>Как это устроено</p>
+          <h2 id="how-title">Учиться&nbsp;— как играть</h2>
+          <p className={styles.lead}>
+            Три шага, и ребёнок уже занимается, а вы спокойны за то, что он смотрит.
+          </p>
+        </header>
+        <ol className={styles.steps} role="list">
+          {STEPS.map(({ Icon, title, text }) => (
+            <li key={title} className={styles.step}>
+              <Icon />
+              <h3 className={styles.stepTitle}>{title}</h3>
+              <p className={styles.stepText}>{text}</p>
+            </li>
+          ))}
+        </ol>
+        <div className={styles.ages}>
+          <div>
+            <h3 className={styles.agesTitle}>Программы по возрасту</h3>
+            <p className={styles.agesText}>Каждый год&nbsp;— своя программа и свои темы недель.</p>
+          </div>
+          <ul className={styles.ageList} role="list">
+            {AGE_GROUP_SLUGS.map((slug, i) => {
+              const [from, to] = AGE_NUMBERS[slug];
+              return (
+                <li key={slug}>
+                  <Link
+                    to={pathTo('main-program', { age: slug })}
+                    className={styles.age}
+                    style={{ '--age-color': AGE_COLORS[i] } as CSSProperties}
+                  >
+                    <span className={styles.ageNumber}>
+                      {from}–{to}
+                    </span>
+                    <span className={styles.ageWord}>{plural(to, YEARS)}</span>
+                  </Link>
+                </li>
+              );
+            })}
+            <li>
+              <Link to={pathTo('additional-program')} className={cx(styles.age, styles.more)}>
+                <span className={styles.ageNumber} style={{ color: '#fff' }}>
+                  +
+                </span>
+                <span className={styles.ageWord}>Курсы</span>
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </Container>
+    </section>
+  );
+}

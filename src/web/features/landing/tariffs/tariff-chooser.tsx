@@ -1,0 +1,142 @@
+import { useId, useState, type CSSProperties } from 'react';
+import { formatPrice } from '@contract/money';
+import { CHILDREN, MONTHS, pluralize } from '@contract/plural';
+import { pathTo } from '../../../app/routes';
+import { ArrowRightIcon, CheckIcon } from '../../../components/illustrations/icons';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { PriceTag } from '../../../components/ui/price-tag';
+import { forChildren } from './children-forms';
+import {
+  defaultOption,
+  matchingOption,
+  normalizePromoCode,
+  subscribeQuery,
+  type TariffOption,
+  type TariffPlan,
+} from './tariff-plan';
+import { TariffOptionCard } from './tariff-option-card';
+import styles from './tariffs-section.module.scss';
+
+/** Number of children → duration → summary with the promo code and the button to /subscribe. */
+export function TariffChooser({ plan }: { plan: TariffPlan }) {
+  const ids = useId();
+  const [children, setChildren] = useState(() => plan.childrenOptions[0] ?? 1);
+  const options = plan.byChildren.get(children) ?? [];
+  const [chosenId, setChosenId] = useState(() => defaultOption(options)?.id);
+  const [promo, setPromo] = useState('');
+  const chosen = options.find((option) => option.id === chosenId) ?? defaultOption(options);
+
+  const changeChildren = (next: number) => {
+    setChildren(next);
+    setChosenId(matchingOption(plan.byChildren.get(next) ?? [], chosen?.duration)?.id);
+  };
+
+  return (
+    <>
+      {plan.childrenOptions.length > 1 && (
+        <div className={styles.switchRow}>
+          <p className={styles.switchLabel} id={`${ids}-children`}>
+            Сколько детей будут заниматься?
+          </p>
+          <div className={styles.switch} role="radiogroup" aria-labelledby={`${ids}-children`}>
+            {plan.childrenOptions.map((count) => (
+              <label key={count} className={styles.switchOption}>
+                <input
+                  type="radio"
+                  name={`${ids}-children`}
+                  value={count}
+                  checked={count === children}
+                  onChange={() => changeChildren(count)}
+                />
+                <span>{pluralize(count, CHILDREN)}</span>
+              </label>
+            ))}
+          </div>
+        </div>
+      )}
+
+      <fieldset className={styles.options} style={{ '--count': options.length } as CSSProperties}>
+        <legend className="visually-hidden">Срок подписки</legend>
+        {options.map((option) => (
+          <TariffOptionCard
+            key={option.id}
+            option={option}
+            name={`${ids}-tariff`}
+            checked={option.id === chosen?.id}
+            onSelect={(next: TariffOption) => setChosenId(next.id)}
+          />
+        ))}
+      </fieldset>
+
+      {chosen && (
+        <div className={styles.summary} aria-live="polite">
+          <div>
+            <h3 className={styles.summaryTitle}>Что входит в подписку</h3>
+            <ul className={styles.includes} role="list">
+              <li>
+                <CheckIcon size={24} />
+                Все уроки основной программы по возрасту каждого ребёнка
+              </li>
+              <li>
+                <CheckIcon size={24} />
+                Занятия {forChildren(chosen.amountChildren)} на {pluralize(chosen.duration, MONTHS)}
+              </li>
+              <li>
+                <CheckIcon size={24} />
+                Новые уроки каждую неделю
+              </li>
+              <li>
+                <CheckIcon size={24} />
+                Сайт и приложение для телефона и планшета
+              </li>
+              <li>
+                <CheckIcon size={24} />
+                Автопродление&nbsp;— только с вашего согласия, отключается в один клик
+              </li>
+            </ul>
+          </div>
+          <div className={styles.pay}>
+            <div className={styles.totalBox}>
+              <span className={styles.totalLabel}>Итого к оплате</span>
+              <PriceTag amount={chosen.price} oldAmount={chosen.fullPrice} size="lg" />
+              <span className={styles.totalNote}>
+                {formatPrice(chosen.perMonth)} в месяц · {pluralize(chosen.duration, MONTHS)}
+              </span>
+              {chosen.fullPrice !== null && (
+                <span className={styles.saving}>
+                  Экономия {formatPrice(chosen.fullPrice - chosen.price)}&nbsp;— выгода{' '}
+                  {chosen.benefitPercent}&nbsp;%
+                </span>
+              )}
+            </div>
+            <div className={styles.promo}>
+              <label className={styles.promoLabel} htmlFor={`${ids}-promo`}>
+                Промокод
+              </label>
+              <input
+                id={`${ids}-promo`}
+                className={styles.promoInput}
+                value={promo}
+                onChange={(event) => setPromo(normalizePromoCode(event.target.value))}
+                placeholder="Если есть"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={32}
+              />
+              <span className={styles.hint}>Скидка по промокоду применится при оформлении.</span>
+            </div>
+            <ButtonLink
+              to={pathTo('subscribe', undefined, subscribeQuery(chosen.id, promo))}
+              size="lg"
+              block
+              iconEnd={<ArrowRightIcon size={20} />}
+            >
+              Оформить подписку
+            </ButtonLink>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

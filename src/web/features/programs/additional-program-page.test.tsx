@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { AxiosError, type AxiosAdapter } from 'axios';
+import type { AdditionalProgramItem } from '@contract/api/catalog';
+import { api } from '../../api/client';
+import AdditionalProgramPage from './additional-program-page';
+
+const originalAdapter = api.defaults.adapter;
+
+function renderPage(adapter: AxiosAdapter) {
+  api.defaults.adapter = adapter;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AdditionalProgramPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  api.defaults.adapter = originalAdapter;
+});
+
+const origami = {
+  id: 2,
+  slug: 'origami',
+  title: 'Оригами',
+  description: 'Складываем из бумаги',
+  locked: false,
+  icon: 'origami',
+};
+const road = {
+  ...origami,
+  id: 3,
+  slug: 'road-alphabet',
+  title: 'Дорожная азбука',
+  locked: true,
+  icon: 'road',
+};
+const items: AdditionalProgramItem[] = [
+  { id: 11, additional_program_id: 3, amount_children: 1, price: 99_000, program: road },
+  { id: 12, additional_program_id: 2, amount_children: 2, price: 249_000, program: origami },
+  { id: 13, additional_program_id: 2, amount_children: 1, price: 149_000, program: origami },
+];
+
+describe('additional programs page', () => {
+  it('shows the static list of SPEC §3 when the catalogue call fails', async () => {
+    renderPage((config) => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config)));
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Английский для малышей',
+      'Оригами',
+      'Дорожная азбука',
+      'Другие программы',
+    ]);
+    expect(within(cards[2] as HTMLElement).getByText('Скоро')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Не удалось загрузить цены');
+  });
+
+  it('groups offers into one card per program, on-sale programs first', async () => {
+    renderPage(async (config) => ({
+      data: { data: items },
+      status: 200,
+      statusText: 'OK',
+      headers: {},
+      config,
+    }));
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const [first, second] = cards as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('heading').textContent).toBe('Оригами');
+    expect(first.textContent).toContain('от 1\u00a0490\u00a0₽');
+    expect(within(first).getByText('Для одного ребёнка')).toBeTruthy();
+    expect(within(first).getByText('Для 2 детей')).toBeTruthy();
+    expect(within(second).getByText('Скоро')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
+
+/** Tab labels before the age groups arrive (and if they fail): the slugs are fixed by ARCHITECTURE §5. */
+export const AGE_LABELS: Record<AgeGroupSlug, string> = {
+  'two-three': '2–3 года',
+  'three-four': '3–4 года',
+  'four-five': '4–5 лет',
+  'five-six': '5–6 лет',
+  'six-seven': '6–7 лет',
+};
+
+export function isAgeGroupSlug(value: string): value is AgeGroupSlug {
+  return (AGE_GROUP_SLUGS as readonly string[]).includes(value);
+}
+
+/** Each age group has its own colour, echoed by its tab and the header of its page. */
+export const AGE_COLORS: Record<AgeGroupSlug, string> = {
+  'two-three': '#ff8a3d',
+  'three-four': '#2ec4a6',
+  'four-five': '#4cb8f5',
+  'five-six': '#ff6fa8',
+  'six-seven': '#6c4cf1',
+};

@@ -1,0 +1,36 @@
+/** Keys of the browser storage the school uses (SPEC §3). */
+export const STORAGE_KEYS = {
+  token: 'user-token',
+  payAfter: 'pay_after',
+  lastPayAfter: 'last_pay_after',
+  sendGift: 'send-gift',
+  referrerCode: 'referrer_code',
+} as const;
+
+/** sessionStorage flag: the page already reloaded once after a failed chunk load. */
+export const CHUNK_RELOAD_FLAG = 'chunk-reload-attempted';
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    // Private mode or storage disabled: behave as if nothing is stored.
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the session lives only in memory for this tab.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}

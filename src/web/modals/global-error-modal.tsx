@@ -1,0 +1,19 @@
+import { ModalShell } from './modal-shell';
+import { ModalArt } from './modal-art';
+import { closeModal, type ModalPropsMap } from './modal-store';
+import { Button } from '../components/ui';
+import styles from './modal-content.module.scss';
+
+/** SPEC §8: the message of a failed request or of a SHOW_ERROR event. */
+export default function GlobalErrorModal({ title, message }: ModalPropsMap['global-error']) {
+  return (
+    <ModalShell title={title ?? 'Что-то пошло не так'} size="sm" art={<ModalArt kind="error" />}>
+      <p className={styles.text}>{message ?? 'Попробуйте ещё раз чуть позже.'}</p>
+      <div className={styles.actions}>
+        <Button onClick={closeModal} autoFocus>
+          Понятно
+        </Button>
+      </div>
+    </ModalShell>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import type { ModalName, ModalProps } from './modal-store';
+
+type Loader<N extends ModalName> = () => Promise<{
+  default: ComponentType<NonNullable<ModalProps<N>>>;
+}>;
+
+/**
+ * Modals that work today, each a lazy chunk. A name missing here is not built yet; openModal() of it
+ * does nothing, and callers check `isModalAvailable` to offer another way.
+ */
+export const MODAL_REGISTRY: { [N in ModalName]?: Loader<N> } = {
+  'global-error': () => import('./global-error-modal'),
+  'technical-failure': () => import('./technical-failure-modal'),
+  'global-notify': () => import('./global-notify-modal'),
+  login: () => import('./login/login-modal'),
+  video: () => import('./video-modal'),
+  license: () => import('./document-modal').then((m) => ({ default: m.LicenseModal })),
+  privacy: () => import('./document-modal').then((m) => ({ default: m.PrivacyModal })),
+  'parental-control': () => import('./parental-control-modal'),
+  'email-confirmed': () => import('./route/email-confirmed-modal'),
+  'password-reset': () => import('./route/password-reset-modal'),
+  'fail-payment': () => import('./route/fail-payment-modal'),
+  'successful-payment': () =>
+    import('./route/payment-result-modal').then((m) => ({ default: m.SuccessfulPaymentModal })),
+  gift: () => import('./route/payment-result-modal').then((m) => ({ default: m.GiftPaymentModal })),
+  'activate-certificate': () => import('./route/activate-certificate-modal'),
+};
+
+export function isModalAvailable(name: ModalName): boolean {
+  return name in MODAL_REGISTRY;
+}
