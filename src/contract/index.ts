@@ -6,3 +6,5 @@ export * from './api/common';
 export * from './api/content';
 export * from './api/catalog';
 export * from './api/config';
+export * from './api/auth';
+export * from './api/values';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { dataOf, listOf, pageOf } from './common';
+import { DEFAULT_AGE_GROUP_SLUG } from './values';
 
 export const AGE_GROUP_SLUGS = ['two-three', 'three-four', 'four-five', 'five-six', 'six-seven'] as const;
 export type AgeGroupSlug = (typeof AGE_GROUP_SLUGS)[number];
-export const DEFAULT_AGE_GROUP: AgeGroupSlug = 'two-three';
+export const DEFAULT_AGE_GROUP: AgeGroupSlug = DEFAULT_AGE_GROUP_SLUG;
 
 export const region = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export type Region = z.infer<typeof region>;

@@ -33,17 +33,4 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const healthResponse = dataOf(z.object({ status: z.literal('ok') }));
 
-/** Russian messages for the statuses the API returns (ARCHITECTURE §4). */
-export const STATUS_MESSAGES = {
-  400: 'Некорректный запрос',
-  401: 'Войдите в личный кабинет',
-  403: 'Недостаточно прав',
-  404: 'Не найдено',
-  409: 'Конфликт данных',
-  413: 'Слишком большой запрос',
-  415: 'Неподдерживаемый формат данных',
-  422: 'Проверьте введённые данные',
-  429: 'Слишком много запросов. Попробуйте чуть позже',
-  500: 'Что-то пошло не так. Мы уже разбираемся',
-  503: 'Сервис временно недоступен',
-} as const;
+export { STATUS_MESSAGES } from './values';

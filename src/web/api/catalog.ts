@@ -1,13 +1,33 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_LIST_PAGE } from '@contract/constants';
-import {
-  additionalProgramsResponse,
-  ageGroupsResponse,
-  giftsResponse,
-  regionsResponse,
-  subscriptionsResponse,
+import type {
+  AdditionalProgramItem,
+  AgeGroup,
+  GiftItem,
+  Region,
+  SubscriptionItem,
 } from '@contract/api/catalog';
+import type { PaginationMeta } from '@contract/api/common';
 import { api } from './client';
+
+// Response schemas (and zod) load beside the first request, outside the landing's initial JavaScript
+// (issue 2 budget); every response is still checked against the contract.
+const schemas = () => import('@contract/api/catalog');
+
+/** `GET …?page=N` answers: one page of items and where it is in the list. */
+export interface Paged<T> {
+  data: T[];
+  meta: PaginationMeta;
+}
+
+async function getParsed<T>(
+  url: string,
+  parse: (module: Awaited<ReturnType<typeof schemas>>, body: unknown) => T,
+  params?: Record<string, unknown>,
+): Promise<T> {
+  const [response, module] = await Promise.all([api.get<unknown>(url, { params }), schemas()]);
+  return parse(module, response.data);
+}
 
 export const catalogKeys = {
   regions: ['regions'] as const,
@@ -17,29 +37,31 @@ export const catalogKeys = {
   additionalPrograms: ['store', 'additional-programs'] as const,
 };
 
-export async function fetchRegions() {
-  const response = await api.get<unknown>('regions');
-  return regionsResponse.parse(response.data).data;
+export function fetchRegions(): Promise<Region[]> {
+  return getParsed('regions', (m, body) => m.regionsResponse.parse(body).data);
 }
 
-export async function fetchAgeGroups() {
-  const response = await api.get<unknown>('age-groups');
-  return ageGroupsResponse.parse(response.data).data;
+export function fetchAgeGroups(): Promise<AgeGroup[]> {
+  return getParsed('age-groups', (m, body) => m.ageGroupsResponse.parse(body).data);
 }
 
-export async function fetchSubscriptions(page: number = DEFAULT_LIST_PAGE) {
-  const response = await api.get<unknown>('store/web/subscriptions', { params: { page } });
-  return subscriptionsResponse.parse(response.data);
+export function fetchSubscriptions(
+  page: number = DEFAULT_LIST_PAGE,
+): Promise<Paged<SubscriptionItem>> {
+  return getParsed('store/web/subscriptions', (m, body) => m.subscriptionsResponse.parse(body), {
+    page,
+  });
 }
 
-export async function fetchGifts(page: number = DEFAULT_LIST_PAGE) {
-  const response = await api.get<unknown>('store/web/gifts', { params: { page } });
-  return giftsResponse.parse(response.data);
+export function fetchGifts(page: number = DEFAULT_LIST_PAGE): Promise<Paged<GiftItem>> {
+  return getParsed('store/web/gifts', (m, body) => m.giftsResponse.parse(body), { page });
 }
 
-export async function fetchAdditionalPrograms() {
-  const response = await api.get<unknown>('store/web/additional-programs');
-  return additionalProgramsResponse.parse(response.data).data;
+export function fetchAdditionalPrograms(): Promise<AdditionalProgramItem[]> {
+  return getParsed(
+    'store/web/additional-programs',
+    (m, body) => m.additionalProgramsResponse.parse(body).data,
+  );
 }
 
 // Reference lists and the catalogue are fetched once per page life (SPEC §4: "additional items are fetched

@@ -1,11 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigResponse, type PublicConfig } from '@contract/api/config';
+import type { PublicConfig } from '@contract/api/config';
 import { api } from './client';
 
 export const publicConfigKey = ['public-config'] as const;
 
+// The response schema (and with it zod) loads beside the request, outside the landing's initial
+// JavaScript (issue 2 budget); the response is still checked against the contract.
+const schemas = () => import('@contract/api/config');
+
 export async function fetchPublicConfig(): Promise<PublicConfig> {
-  const response = await api.get<unknown>('public-config');
+  const [response, { publicConfigResponse }] = await Promise.all([
+    api.get<unknown>('public-config'),
+    schemas(),
+  ]);
   return publicConfigResponse.parse(response.data).data;
 }
 

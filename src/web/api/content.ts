@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  instructionsResponse,
-  landingResponse,
-  pageResponse,
-  type Instruction,
-  type LandingData,
-  type LandingKey,
-  type Page,
-} from '@contract/api/content';
+import type { Instruction, LandingData, LandingKey, Page } from '@contract/api/content';
 import { api } from './client';
+
+// Response schemas (and zod) load beside the first request, outside the landing's initial JavaScript
+// (issue 2 budget); every response is still checked against the contract.
+const schemas = () => import('@contract/api/content');
 
 // Admin-edited texts change rarely; a page visit should not refetch them on every mount.
 const CONTENT_STALE_MS = 5 * 60_000;
@@ -20,17 +16,26 @@ export const contentKeys = {
 };
 
 export async function fetchLandingData(key: LandingKey = 'landing'): Promise<LandingData> {
-  const response = await api.get<unknown>('landing-data', { params: { key } });
+  const [response, { landingResponse }] = await Promise.all([
+    api.get<unknown>('landing-data', { params: { key } }),
+    schemas(),
+  ]);
   return landingResponse.parse(response.data).data;
 }
 
 export async function fetchPage(slug: string): Promise<Page> {
-  const response = await api.get<unknown>(`page/${encodeURIComponent(slug)}`);
+  const [response, { pageResponse }] = await Promise.all([
+    api.get<unknown>(`page/${encodeURIComponent(slug)}`),
+    schemas(),
+  ]);
   return pageResponse.parse(response.data).data;
 }
 
 export async function fetchInstructions(): Promise<Instruction[]> {
-  const response = await api.get<unknown>('admin/instruction');
+  const [response, { instructionsResponse }] = await Promise.all([
+    api.get<unknown>('admin/instruction'),
+    schemas(),
+  ]);
   return instructionsResponse.parse(response.data).data;
 }
 

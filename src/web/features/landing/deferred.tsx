@@ -7,8 +7,20 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import {
+  loadedLowerSections,
+  loadLowerSections,
+  type LowerSections,
+} from './lower-sections-loader';
 
-const RevealContext = createContext(false);
+interface RevealState {
+  /** The first scroll happened (SPEC §2). */
+  revealed: boolean;
+  /** The lower sections' code, once it has arrived. */
+  sections: LowerSections | null;
+}
+
+const RevealContext = createContext<RevealState>({ revealed: false, sections: null });
 
 /**
  * SPEC §2: the landing's lower sections appear after the first scroll. Also true at once when the page
@@ -25,8 +37,32 @@ export function useFirstScroll(): [revealed: boolean, reveal: () => void] {
   return [scrolled, useCallback(() => setScrolled(true), [])];
 }
 
+/**
+ * Gives the lower sections' code to the Deferred boxes. It is fetched when the browser is idle after the
+ * banner, or at once when the parent scrolls first.
+ */
 export function RevealProvider({ revealed, children }: { revealed: boolean; children: ReactNode }) {
-  return <RevealContext.Provider value={revealed}>{children}</RevealContext.Provider>;
+  const [sections, setSections] = useState(loadedLowerSections);
+
+  useEffect(() => {
+    if (sections) return;
+    let live = true;
+    const load = () =>
+      void loadLowerSections().then(
+        (module) => live && setSections(module),
+        () => undefined, // loadChunk already reloads once or reports; the boxes stay empty
+      );
+    if (revealed) load();
+    else {
+      const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+      idle(load);
+    }
+    return () => {
+      live = false;
+    };
+  }, [revealed, sections]);
+
+  return <RevealContext.Provider value={{ revealed, sections }}>{children}</RevealContext.Provider>;
 }
 
 export interface DeferredProps {
@@ -36,28 +72,32 @@ export interface DeferredProps {
    */
   className: string | undefined;
   id?: string;
-  children: ReactNode;
+  children: (sections: LowerSections) => ReactNode;
 }
 
 /**
  * A lower section of the landing: an empty box of the section's size until the first scroll, or
- * until the box itself is on screen (a tall window shows it without scrolling).
+ * until the box itself is on screen (a tall window shows it without scrolling), and its code is in.
  */
 export function Deferred({ className, id, children }: DeferredProps) {
-  const revealed = useContext(RevealContext);
+  const { revealed, sections } = useContext(RevealContext);
   const ref = useRef<HTMLDivElement>(null);
   const [inView, setInView] = useState(false);
-  const shown = revealed || inView;
+  const wanted = revealed || inView;
+  const shown = wanted && sections !== null;
 
   useEffect(() => {
     const box = ref.current;
-    if (shown || !box || typeof IntersectionObserver === 'undefined') return;
+    if (wanted || !box || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setInView(true);
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setInView(true);
+        void loadLowerSections().catch(() => undefined);
+      }
     });
     observer.observe(box);
     return () => observer.disconnect();
-  }, [shown]);
+  }, [wanted]);
 
   return (
     <div
@@ -66,7 +106,7 @@ export function Deferred({ className, id, children }: DeferredProps) {
       className={shown ? undefined : className}
       data-deferred={shown ? 'shown' : 'waiting'}
     >
-      {shown ? children : null}
+      {shown ? children(sections) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
+import type { AgeGroupSlug } from '@contract/api/catalog';
 import { plural, YEARS } from '@contract/plural';
 import { pathTo } from '../../app/routes';
 import { Container } from '../../components/ui/container';
@@ -26,8 +26,8 @@ const STEPS = [
   },
 ];
 
-// The slugs are fixed (ARCHITECTURE §5); the age numbers are read from them to keep this block free of
-// a request: "two-three" → 2–3.
+// The slugs are fixed (ARCHITECTURE §5): this block needs no request, and no schema module (zod stays out
+// of the landing's initial JavaScript). "two-three" → 2–3.
 const AGE_NUMBERS: Record<AgeGroupSlug, [number, number]> = {
   'two-three': [2, 3],
   'three-four': [3, 4],
@@ -35,6 +35,7 @@ const AGE_NUMBERS: Record<AgeGroupSlug, [number, number]> = {
   'five-six': [5, 6],
   'six-seven': [6, 7],
 };
+const AGES = Object.entries(AGE_NUMBERS) as [AgeGroupSlug, [number, number]][];
 const AGE_COLORS = ['#ff8a3d', '#2ec4a6', '#4cb8f5', '#ff6fa8', '#6c4cf1'];
 
 /** «Как это устроено»: three steps, then the age groups of the main program as doors to /programs. */
@@ -64,8 +65,7 @@ export function HowItWorksSection() {
             <p className={styles.agesText}>Каждый год&nbsp;— своя программа и свои темы недель.</p>
           </div>
           <ul className={styles.ageList} role="list">
-            {AGE_GROUP_SLUGS.map((slug, i) => {
-              const [from, to] = AGE_NUMBERS[slug];
+            {AGES.map(([slug, [from, to]], i) => {
               return (
                 <li key={slug}>
                   <Link

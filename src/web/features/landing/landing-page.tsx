@@ -2,14 +2,10 @@ import { useCallback } from 'react';
 import { useLandingData } from '../../api/content';
 import { useSession } from '../../api/session';
 import { smoothScrollTo } from '../../lib/scroll';
-import { AppsSection } from './apps-section';
 import { Deferred, RevealProvider, useFirstScroll } from './deferred';
 import { HeroSection } from './hero-section';
-import { HowItWorksSection } from './how-it-works-section';
-import { OfferSection } from './offer-section';
-import { TariffsSection } from './tariffs/tariffs-section';
+import { loadLowerSections } from './lower-sections-loader';
 import { showsSubscriptionBlock } from './subscription-visibility';
-import { VideoSection } from './video-section';
 import styles from './landing-page.module.scss';
 
 const TARIFFS_ID = 'tariffs';
@@ -29,39 +25,44 @@ export default function LandingPage() {
   const [revealed, reveal] = useFirstScroll();
   const showTariffs = showsSubscriptionBlock(session);
 
-  // Mount the lower sections first, then measure: the tariffs' place is final only once they are in.
+  // Mount the lower sections first (their code, then a render), then measure: the tariffs' place is
+  // final only once the sections above them are in.
   const chooseTariff = useCallback(() => {
-    reveal();
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        const target = document.getElementById(TARIFFS_ID);
-        if (!target) return;
-        const top = target.getBoundingClientRect().top + window.scrollY - stickyHeaderHeight();
-        void smoothScrollTo(top);
-      }),
-    );
+    const scroll = () => {
+      const target = document.getElementById(TARIFFS_ID);
+      if (!target) return;
+      const top = target.getBoundingClientRect().top + window.scrollY - stickyHeaderHeight();
+      void smoothScrollTo(top);
+    };
+    void loadLowerSections()
+      .catch(() => undefined)
+      .then(() => {
+        reveal();
+        requestAnimationFrame(() => requestAnimationFrame(scroll));
+      });
   }, [reveal]);
 
   return (
     <RevealProvider revealed={revealed}>
       <HeroSection landing={landing} showTariffs={showTariffs} onChooseTariff={chooseTariff} />
       <Deferred className={styles.video}>
-        <VideoSection landing={landing} />
+        {({ VideoSection }) => <VideoSection landing={landing} />}
       </Deferred>
-      <Deferred className={styles.how}>
-        <HowItWorksSection />
-      </Deferred>
+      <Deferred className={styles.how}>{({ HowItWorksSection }) => <HowItWorksSection />}</Deferred>
       <Deferred className={styles.offer}>
-        {landing && (
-          <OfferSection landing={landing} onChooseTariff={showTariffs ? chooseTariff : undefined} />
-        )}
+        {({ OfferSection }) =>
+          landing && (
+            <OfferSection
+              landing={landing}
+              onChooseTariff={showTariffs ? chooseTariff : undefined}
+            />
+          )
+        }
       </Deferred>
-      <Deferred className={styles.apps}>
-        <AppsSection />
-      </Deferred>
+      <Deferred className={styles.apps}>{({ AppsSection }) => <AppsSection />}</Deferred>
       {showTariffs && (
         <Deferred className={styles.tariffs} id={TARIFFS_ID}>
-          <TariffsSection />
+          {({ TariffsSection }) => <TariffsSection />}
         </Deferred>
       )}
     </RevealProvider>
