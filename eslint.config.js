@@ -4,8 +4,11 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
 
-const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+const features = readdirSync(new URL('./src/web/features', import.meta.url), {
+  withFileTypes: true,
+})
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
@@ -19,7 +22,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': ['error', { allow: ['warn', 'error'] }],
       // Import direction: contract ← server, web, admin. The browser apps never import server code and
       // features never reach into each other's internals.

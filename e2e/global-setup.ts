@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -12,7 +13,19 @@ declare module 'vitest' {
   }
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 3217);
+/** A port nobody listens on now, so a stale server can never answer for ours. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
 
 async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
   const started = Date.now();
@@ -34,12 +47,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('dist/web is missing: run `npm run build` before the browser tests');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'umnyashki-e2e-'));
-  const baseUrl = `http://127.0.0.1:${PORT}`;
-  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  const port = Number(process.env.E2E_PORT ?? (await freePort()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Node itself, not npx: the stop signal must reach the server, not a wrapper.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,

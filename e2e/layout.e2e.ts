@@ -107,34 +107,58 @@ describe('footer gift block', () => {
 });
 
 describe('lazy chunks', () => {
+  // A deploy replaced the old files: every request for the FAQ chunk fails until the page reloads.
   it('reloads once when a chunk fails, then the page works', async () => {
     const { context, page } = await newPage(browser, baseUrl, DESKTOP);
     try {
       await page.goto('/');
-      await page.getByRole('navigation', { name: 'Основное меню' }).waitFor();
+      const menu = page.getByRole('navigation', { name: 'Основное меню' });
+      await menu.waitFor();
+      let loads = 0;
       let failed = 0;
-      // The first request for the FAQ chunk fails, as after a deploy that replaced the old files.
+      page.on('load', () => {
+        loads += 1;
+      });
       await page.route(/\/assets\/faq-page-[^/]+\.js$/, async (route) => {
-        if (failed === 0) {
+        if (loads === 0) {
           failed += 1;
-          await route.abort('failed');
+          await route.fulfill({ status: 404, body: 'gone' });
         } else {
           await route.continue();
         }
       });
+      await menu.getByRole('link', { name: 'FAQ' }).click();
+      await page.waitForURL('**/faq');
+      await page.getByRole('heading', { level: 1, name: 'Частые вопросы' }).waitFor();
+      expect(failed).toBeGreaterThan(0);
+      expect(loads).toBe(1);
+      expect(await page.title()).toBe('Частые вопросы — Школа Умняшек');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a way out instead of reloading forever when the chunk keeps failing', async () => {
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    try {
+      await page.goto('/');
+      const menu = page.getByRole('navigation', { name: 'Основное меню' });
+      await menu.waitFor();
       let loads = 0;
       page.on('load', () => {
         loads += 1;
       });
-      await page
-        .getByRole('navigation', { name: 'Основное меню' })
-        .getByRole('link', { name: 'FAQ' })
-        .click();
-      await page.waitForURL('**/faq');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(failed).toBe(1);
+      await page.route(/\/assets\/faq-page-[^/]+\.js$/, (route) =>
+        route.fulfill({ status: 404, body: 'gone' }),
+      );
+      await menu.getByRole('link', { name: 'FAQ' }).click();
+      const retry = page.getByRole('button', { name: 'Обновить страницу' });
+      await retry.waitFor({ timeout: 15_000 });
       expect(loads).toBe(1);
-      expect(await page.title()).toBe('Частые вопросы — Школа Умняшек');
+
+      await page.unroute(/\/assets\/faq-page-[^/]+\.js$/);
+      await retry.click();
+      await page.getByRole('heading', { level: 1, name: 'Частые вопросы' }).waitFor();
     } finally {
       await context.close();
     }

@@ -1,6 +1,9 @@
 const NBSP = '\u00a0';
 
-const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const rubles = new Intl.NumberFormat('ru-RU', {
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 0,
+});
 
 /**
  * Kopecks → "1 990 ₽" with a non-breaking space before the sign (and Intl's own between thousands).

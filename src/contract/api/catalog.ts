@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { dataOf, listOf, pageOf } from './common';
+import { listOf, pageOf } from './common';
 import { DEFAULT_AGE_GROUP_SLUG } from './values';
 
-export const AGE_GROUP_SLUGS = ['two-three', 'three-four', 'four-five', 'five-six', 'six-seven'] as const;
+export const AGE_GROUP_SLUGS = [
+  'two-three',
+  'three-four',
+  'four-five',
+  'five-six',
+  'six-seven',
+] as const;
 export type AgeGroupSlug = (typeof AGE_GROUP_SLUGS)[number];
 export const DEFAULT_AGE_GROUP: AgeGroupSlug = DEFAULT_AGE_GROUP_SLUG;
 
@@ -70,4 +76,3 @@ export const additionalProgramItem = z.object({
 });
 export type AdditionalProgramItem = z.infer<typeof additionalProgramItem>;
 export const additionalProgramsResponse = listOf(additionalProgramItem);
-

@@ -5,7 +5,9 @@ export const LANDING_KEYS = ['landing', 'payment'] as const;
 export type LandingKey = (typeof LANDING_KEYS)[number];
 
 export const landingQuery = z.object({
-  key: z.enum(LANDING_KEYS, { error: 'Неизвестный раздел: landing или payment' }).default('landing'),
+  key: z
+    .enum(LANDING_KEYS, { error: 'Неизвестный раздел: landing или payment' })
+    .default('landing'),
 });
 
 /** SPEC §1: the landing texts, plus key_values with the footer html (sanitised on the server). */
