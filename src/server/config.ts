@@ -84,7 +84,7 @@ export const DEMO = {
   playStoreUrl: 'https://play.google.com/store/apps/details?id=ru.umnyashki.app',
   adminEmail: 'admin@umnyashki.ru',
   adminPassword: 'umnyashki-admin',
-  supportEmail: 'support@umnyashki.ru',
+  supportEmail: 'help@umnyashki.ru',
 } as const;
 
 const REAL = {

@@ -15,7 +15,10 @@ const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 
  */
 export function smoothScrollTo(
   target: Element | number,
-  { durationMs = SMOOTH_SCROLL.durationMs, offset = SMOOTH_SCROLL.offset } = {},
+  {
+    durationMs = SMOOTH_SCROLL.durationMs,
+    offset = SMOOTH_SCROLL.offset,
+  }: { durationMs?: number; offset?: number } = {},
 ): Promise<void> {
   const startY = window.scrollY;
   const targetY =

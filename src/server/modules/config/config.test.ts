@@ -35,7 +35,7 @@ describe('GET /api/public-config', () => {
       social_links: expect.arrayContaining([
         { network: 'vk', title: 'ВКонтакте', url: 'https://vk.com/umnyashki' },
       ]),
-      support_email: 'support@umnyashki.ru',
+      support_email: 'help@umnyashki.ru',
       sandbox: true,
     });
   });
