@@ -1,0 +1,69 @@
+// Shapes of the demo and reference content the seed writes into the database.
+// Money is integer kopecks; HTML is trusted author text, still sanitised on the way out.
+import type { AgeGroupSlug, LandingKey } from '@contract/index';
+
+export interface SeedPage {
+  slug: string;
+  title: string;
+  body_html: string;
+  /** Document version for consent records; '1' for plain pages. */
+  version: string;
+}
+
+export interface SeedInstruction {
+  slug: string;
+  title: string;
+  body_html: string;
+  position: number;
+}
+
+export interface SeedRegion {
+  name: string;
+  /** ISO 3166-2:RU code, e.g. 'RU-MOW'. */
+  code: string;
+}
+
+export interface SeedAgeGroup {
+  slug: AgeGroupSlug;
+  title: string;
+  min_age: number;
+  max_age: number;
+  description: string;
+  skills: string[];
+  topics: string[];
+}
+
+export interface SeedLanding {
+  key: LandingKey;
+  banner_description: string;
+  banner_text: string;
+  video_heading: string;
+  video_link: string;
+  video_poster: string;
+  promo_button: string;
+  promo_text: string;
+  special_text: string;
+  offer_percent: number;
+  key_values: { footer_html: string } & Record<string, string>;
+}
+
+export interface SeedAdditionalProgram {
+  slug: string;
+  title: string;
+  description: string;
+  locked: boolean;
+  /** Name of an icon the web app knows: 'english' | 'origami' | 'road' | 'other'. */
+  icon: string;
+  offers: { amount_children: number; price: number }[];
+}
+
+export interface SeedTariff {
+  kind: 'subscription' | 'gift';
+  title: string;
+  /** Months; the free trial has 0 months and trial_days > 0. */
+  duration: number;
+  amount_children: number;
+  price: number;
+  is_free: boolean;
+  trial_days: number;
+}
