@@ -1,6 +1,18 @@
 // Parents and administrators, their sessions and the one-time login codes of social sign-in.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { regions } from './catalog';
 
 export const USER_ROLES = ['parent', 'admin'] as const;
@@ -21,6 +33,10 @@ export const users = pgTable(
     regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
     role: text('role', { enum: USER_ROLES }).notNull().default('parent'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The referral code the parent arrived with (`?ref=`), kept for the referral programme. */
+    referrerCode: text('referrer_code'),
+    /** utm_* and other marketing parameters of the registration page. */
+    signupQuery: jsonb('signup_query').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,3 +86,142 @@ export const userTokens = pgTable(
     index('user_tokens_expires_at_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Proof of consent (152-FZ): what the parent agreed to, which version of the document, when and from
+ * where. Personal-data consent and mailing consent are separate rows: they are given and withdrawn apart.
+ */
+export const CONSENT_KINDS = ['personal_data', 'mailing'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONSENT_KINDS }).notNull(),
+    documentSlug: text('document_slug').notNull(),
+    documentVersion: text('document_version').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [index('consents_user_id_idx').on(t.userId)],
+);
+
+/** Links sent by mail: email confirmation and password reset. Stored hashed, single-use, expiring. */
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'password_reset'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/** ARCHITECTURE §5: a child record holds a name (or nickname), birth date, avatar and settings. */
+export const STUDY_MODES = ['schedule', 'free'] as const;
+
+export const children = pgTable(
+  'children',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    ageGroup: text('age_group'),
+    avatar: text('avatar'),
+    remindAboutLessons: boolean('remind_about_lessons').notNull().default(true),
+    studyMode: text('study_mode', { enum: STUDY_MODES }).notNull().default('schedule'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('children_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Lesson statistics of a child (what was watched). Written by the lessons module; the parent can erase
+ * them (`/profile/deleteLessonStats`).
+ */
+export const lessonStats = pgTable(
+  'lesson_stats',
+  {
+    id: serial('id').primaryKey(),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    lessonKey: text('lesson_key').notNull(),
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lesson_stats_child_lesson_idx').on(t.childId, t.lessonKey)],
+);
+
+/** A VK ID or Facebook account linked to a parent. */
+export const SOCIAL_NETWORKS = ['vk', 'fb'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: SOCIAL_NETWORKS }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    email: text('email'),
+    name: text('name').notNull().default(''),
+    avatar: text('avatar'),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('social_accounts_provider_user_idx').on(t.provider, t.providerUserId),
+    index('social_accounts_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An OAuth sign-in in flight: the state sent to the provider (hashed), the PKCE verifier, and the parent
+ * who is linking (null for a sign-in). Short-lived, deleted when the provider returns.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: serial('id').primaryKey(),
+    stateHash: text('state_hash').notNull().unique(),
+    provider: text('provider', { enum: SOCIAL_NETWORKS }).notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Facebook's data-deletion requests (CONTRACTS §3), with a code the person can look up. */
+export const fbDeletionRequests = pgTable('fb_deletion_requests', {
+  id: serial('id').primaryKey(),
+  confirmationCode: text('confirmation_code').notNull().unique(),
+  fbUserId: text('fb_user_id').notNull(),
+  status: text('status', { enum: ['done'] })
+    .notNull()
+    .default('done'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

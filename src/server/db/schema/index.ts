@@ -1,3 +1,4 @@
 export * from './content';
 export * from './catalog';
 export * from './accounts';
+export * from './jobs';
