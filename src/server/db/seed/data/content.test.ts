@@ -11,8 +11,24 @@ import { tariffs } from './tariffs';
 import { NBSP, typo } from './typography';
 
 const ALLOWED_TAGS = new Set([
-  'h2', 'h3', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote', 'details', 'summary',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'h2',
+  'h3',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'a',
+  'blockquote',
+  'details',
+  'summary',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ]);
 // Proper names with no Russian spelling that parents know as they are.
 const ALLOWED_LATIN = new Set(['IP', 'D', 'Secure', 'App', 'Store', 'Google', 'Play']);
@@ -29,12 +45,20 @@ const plainTexts: (readonly [string, string])[] = [
   ...ageGroups.flatMap((g) =>
     [g.title, g.description, ...g.skills, ...g.topics].map((t) => [g.slug, t] as const),
   ),
-  ...additionalPrograms.flatMap((p) => [[p.slug, p.title] as const, [p.slug, p.description] as const]),
+  ...additionalPrograms.flatMap((p) => [
+    [p.slug, p.title] as const,
+    [p.slug, p.description] as const,
+  ]),
   ...tariffs.map((t) => ['tariff', t.title] as const),
   ...landing.flatMap((l) =>
-    [l.banner_text, l.banner_description, l.video_heading, l.promo_button, l.promo_text, l.special_text].map(
-      (t) => [`landing ${l.key}`, t] as const,
-    ),
+    [
+      l.banner_text,
+      l.banner_description,
+      l.video_heading,
+      l.promo_button,
+      l.promo_text,
+      l.special_text,
+    ].map((t) => [`landing ${l.key}`, t] as const),
   ),
 ];
 
@@ -44,7 +68,10 @@ const visibleText = (html: string) =>
     .replace(/[\w.-]+@[\w.-]+/g, ' ')
     .replace(/umnyashki\.ru(\/\w+)?/g, ' ');
 
-const words = (html: string) => visibleText(html).split(/[\s\u00a0]+/).filter(Boolean).length;
+const words = (html: string) =>
+  visibleText(html)
+    .split(/[\s\u00a0]+/)
+    .filter(Boolean).length;
 
 describe('typography helper', () => {
   it('binds one-letter words, numbers and dashes with non-breaking spaces', () => {
@@ -115,14 +142,18 @@ describe('tariffs', () => {
   it('prices round rouble amounts ending in 0 or 90', () => {
     for (const t of tariffs.filter((x) => !x.is_free)) {
       expect(t.price % 100).toBe(0);
-      expect(t.price % 1000 === 0 || (t.price / 100) % 10 === 0 || t.price % 10000 === 9000).toBe(true);
+      expect(t.price % 1000 === 0 || (t.price / 100) % 10 === 0 || t.price % 10000 === 9000).toBe(
+        true,
+      );
     }
   });
 
   it('gives 10, 20, 30 and 40 % benefits for 3, 6, 12 and 24 months', () => {
     for (const children of [1, 2, 3]) {
       const percents = [3, 6, 12, 24].map((months) => {
-        const t = subscriptions.find((x) => x.amount_children === children && x.duration === months);
+        const t = subscriptions.find(
+          (x) => x.amount_children === children && x.duration === months,
+        );
         return computeBenefit(monthPrice(children), months, t?.price ?? 0).percents;
       });
       expect(percents).toEqual([10, 20, 30, 40]);
@@ -132,7 +163,9 @@ describe('tariffs', () => {
 
   it('prices gifts as the matching one-child subscription', () => {
     for (const gift of tariffs.filter((t) => t.kind === 'gift')) {
-      const same = subscriptions.find((t) => t.amount_children === 1 && t.duration === gift.duration);
+      const same = subscriptions.find(
+        (t) => t.amount_children === 1 && t.duration === gift.duration,
+      );
       expect(gift.price).toBe(same?.price);
     }
   });
@@ -141,7 +174,9 @@ describe('tariffs', () => {
 describe('additional programs', () => {
   it('are English, Origami, Road alphabet (locked) and one more, each for 1–3 children', () => {
     expect(additionalPrograms.map((p) => p.icon)).toEqual(['english', 'origami', 'road', 'other']);
-    expect(additionalPrograms.filter((p) => p.locked).map((p) => p.slug)).toEqual(['road-alphabet']);
+    expect(additionalPrograms.filter((p) => p.locked).map((p) => p.slug)).toEqual([
+      'road-alphabet',
+    ]);
     for (const p of additionalPrograms) {
       expect(p.offers.map((o) => o.amount_children)).toEqual([1, 2, 3]);
     }

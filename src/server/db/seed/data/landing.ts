@@ -7,9 +7,18 @@ import { html, typo } from './typography';
 
 // One footer for every page: who runs the school (demo details), how to reach support, the documents.
 const footerHtml = html`<p>© Школа Умняшек — развивающие видеоуроки для детей от 2 до 7 лет.</p>
-<p>${company.shortName}, ИНН ${company.inn}, ОГРН ${company.ogrn} (реквизиты демонстрационные).</p>
-<p>Поддержка: <a href="mailto:${company.email}">${company.email}</a>, <a href="${company.phoneHref}">${company.phone}</a> (${company.supportHours}; номер демонстрационный).</p>
-<p><a href="/documents/confidentiality-policy">Политика конфиденциальности</a> · <a href="/documents/license-agreement">Лицензионный договор-оферта</a></p>`;
+  <p>
+    ${company.shortName}, ИНН ${company.inn}, ОГРН ${company.ogrn} (реквизиты демонстрационные).
+  </p>
+  <p>
+    Поддержка: <a href="mailto:${company.email}">${company.email}</a>,
+    <a href="${company.phoneHref}">${company.phone}</a> (${company.supportHours}; номер
+    демонстрационный).
+  </p>
+  <p>
+    <a href="/documents/confidentiality-policy">Политика конфиденциальности</a> ·
+    <a href="/documents/license-agreement">Лицензионный договор-оферта</a>
+  </p>`;
 
 const PROMO_VIDEO = '/media/promo.webm';
 const PROMO_POSTER = '/media/promo-poster.svg';
@@ -23,7 +32,11 @@ function oneChildPrice(months: number): number {
 
 // The offer block advertises the best benefit of the catalogue: two years against paying monthly.
 const LONGEST = 24;
-const BEST_BENEFIT_PERCENT = computeBenefit(oneChildPrice(1), LONGEST, oneChildPrice(LONGEST)).percents;
+const BEST_BENEFIT_PERCENT = computeBenefit(
+  oneChildPrice(1),
+  LONGEST,
+  oneChildPrice(LONGEST),
+).percents;
 const LONGEST_PER_MONTH = formatPrice(oneChildPrice(LONGEST) / LONGEST);
 
 export const landing: SeedLanding[] = [

@@ -16,7 +16,11 @@ const monthlyRoubles: Record<number, Record<number, number>> = {
 
 const SUBSCRIPTION_MONTHS = [1, 3, 6, 12, 24];
 const GIFT_MONTHS = [1, 3, 6, 12];
-const CHILDREN_SUFFIX: Record<number, string> = { 1: '', 2: ' для двоих детей', 3: ' для троих детей' };
+const CHILDREN_SUFFIX: Record<number, string> = {
+  1: '',
+  2: ' для двоих детей',
+  3: ' для троих детей',
+};
 
 function priceOf(children: number, months: number): number {
   const perMonth = monthlyRoubles[children]?.[months];

@@ -15,7 +15,10 @@ const rules: [RegExp, string][] = [
   // A number sticks to its word, unit, sign or percent: «7 дней», «990 ₽», «40 %».
   [new RegExp(`(\\d)[ \\t]+(?=[${LETTER}₽%])`, 'g'), `$1${NBSP}`],
   // Short abbreviations and the number sign stick to what follows: «ст. 9», «г. Москва», «№ 152».
-  [new RegExp(`(?<![${LETTER}])(ст|ч|п|пп|г|ул|д|стр|оф)\\. (?=[\\d${LETTER}])`, 'g'), `$1.${NBSP}`],
+  [
+    new RegExp(`(?<![${LETTER}])(ст|ч|п|пп|г|ул|д|стр|оф)\\. (?=[\\d${LETTER}])`, 'g'),
+    `$1.${NBSP}`,
+  ],
   [/№ (?=\d)/g, `№${NBSP}`],
 ];
 
