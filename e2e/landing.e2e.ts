@@ -65,9 +65,12 @@ describe('landing', () => {
       await page.goto('/');
       const h1 = page.getByRole('heading', { level: 1 });
       await h1.waitFor();
-      expect((await h1.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
-        data.banner_text.replace(/\s+/g, ' ').trim(),
-      );
+      // The banner renders at once with a placeholder; the text arrives with the content call.
+      const normalise = (text: string | null | undefined) =>
+        (text ?? '').replace(/\s+/g, ' ').trim();
+      await expect
+        .poll(async () => normalise(await h1.textContent()), { timeout: 10_000 })
+        .toBe(normalise(data.banner_text));
     } finally {
       await context.close();
     }
