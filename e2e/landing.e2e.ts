@@ -2,7 +2,7 @@
 // anything, the promo video, and tariffs whose prices are clear before any payment.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, newPage } from './support/browser';
+import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -38,30 +38,31 @@ describe('landing', () => {
   ])(
     'shows the lower sections after the first scroll without a layout shift at %s',
     async (_, viewport) => {
-      const { context, page } = await newPage(browser, baseUrl, viewport);
-      try {
-        await watchLayoutShift(page);
-        await page.goto('/');
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.waitForLoadState('networkidle');
-        const waiting = await page.locator('[data-deferred="waiting"]').count();
-        expect(waiting).toBeGreaterThan(0);
+      await withPage(
+        browser,
+        baseUrl,
+        async (page) => {
+          await watchLayoutShift(page);
+          await page.goto('/');
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          await page.waitForLoadState('networkidle');
+          const waiting = await page.locator('[data-deferred="waiting"]').count();
+          expect(waiting).toBeGreaterThan(0);
 
-        await page.mouse.wheel(0, 300);
-        await page.getByRole('heading', { name: 'Выберите подписку' }).waitFor();
-        await page.waitForFunction(() => !document.querySelector('[data-deferred="waiting"]'));
-        expect(await layoutShift(page)).toBeLessThan(0.02);
-      } finally {
-        await context.close();
-      }
+          await page.mouse.wheel(0, 300);
+          await page.getByRole('heading', { name: 'Выберите подписку' }).waitFor();
+          await page.waitForFunction(() => !document.querySelector('[data-deferred="waiting"]'));
+          expect(await layoutShift(page)).toBeLessThan(0.02);
+        },
+        { viewport },
+      );
     },
   );
 
   it('gives a guest the banner text from the content call', async () => {
     const res = await fetch(`${baseUrl}/api/landing-data`);
     const { data } = (await res.json()) as { data: { banner_text: string } };
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    try {
+    await withPage(browser, baseUrl, async (page) => {
       await page.goto('/');
       const h1 = page.getByRole('heading', { level: 1 });
       await h1.waitFor();
@@ -71,14 +72,11 @@ describe('landing', () => {
       await expect
         .poll(async () => normalise(await h1.textContent()), { timeout: 10_000 })
         .toBe(normalise(data.banner_text));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('plays the promo video', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    try {
+    await withPage(browser, baseUrl, async (page) => {
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.mouse.wheel(0, 300);
@@ -94,41 +92,41 @@ describe('landing', () => {
         undefined,
         { timeout: 10_000 },
       );
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows tariffs with clear prices, six months chosen, and an upper-case promo code', async () => {
-    const { context, page } = await newPage(browser, baseUrl, MOBILE);
-    try {
-      await page.goto('/');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.mouse.wheel(0, 300);
-      const section = page.locator('#tariffs');
-      await section.getByRole('heading', { name: 'Выберите подписку' }).waitFor();
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.mouse.wheel(0, 300);
+        const section = page.locator('#tariffs');
+        await section.getByRole('heading', { name: 'Выберите подписку' }).waitFor();
 
-      const chosen = section.locator('input[type="radio"]:checked');
-      await chosen.nth(1).waitFor({ state: 'attached' });
-      // One for the number of children, one for the duration.
-      expect(await chosen.count()).toBe(2);
-      const text = (await section.textContent()) ?? '';
-      expect(text).toContain('6\u00a0месяцев');
-      expect(text).toMatch(/4[\u00a0\u202f]740\u00a0₽/);
-      expect(text).toMatch(/выгода 20\u00a0%/);
-      expect(text).not.toMatch(/\d ₽/); // never a breaking space before the rouble sign
+        const chosen = section.locator('input[type="radio"]:checked');
+        await chosen.nth(1).waitFor({ state: 'attached' });
+        // One for the number of children, one for the duration.
+        expect(await chosen.count()).toBe(2);
+        const text = (await section.textContent()) ?? '';
+        expect(text).toContain('6\u00a0месяцев');
+        expect(text).toMatch(/4[\u00a0\u202f]740\u00a0₽/);
+        expect(text).toMatch(/выгода 20\u00a0%/);
+        expect(text).not.toMatch(/\d ₽/); // never a breaking space before the rouble sign
 
-      const promo = section.getByLabel('Промокод');
-      await promo.fill('summer10');
-      expect(await promo.inputValue()).toBe('SUMMER10');
+        const promo = section.getByLabel('Промокод');
+        await promo.fill('summer10');
+        expect(await promo.inputValue()).toBe('SUMMER10');
 
-      await section.getByRole('link', { name: 'Оформить подписку' }).click();
-      await page.waitForURL('**/subscribe?**');
-      const url = new URL(page.url());
-      expect(url.searchParams.get('promo')).toBe('SUMMER10');
-      expect(Number(url.searchParams.get('tariff'))).toBeGreaterThan(0);
-    } finally {
-      await context.close();
-    }
+        await section.getByRole('link', { name: 'Оформить подписку' }).click();
+        await page.waitForURL('**/subscribe?**');
+        const url = new URL(page.url());
+        expect(url.searchParams.get('promo')).toBe('SUMMER10');
+        expect(Number(url.searchParams.get('tariff'))).toBeGreaterThan(0);
+      },
+      { viewport: MOBILE },
+    );
   });
 });

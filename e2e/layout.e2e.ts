@@ -2,7 +2,7 @@
 // recovery when a lazy chunk fails to load.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, loginAsDemoParent, newPage } from './support/browser';
+import { MOBILE, launchBrowser, withPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -16,40 +16,43 @@ afterAll(async () => {
 
 describe('header', () => {
   it('shows a burger at 375 px that opens and closes the menu', async () => {
-    const { context, page } = await newPage(browser, baseUrl, MOBILE);
-    try {
-      await page.goto('/');
-      const burger = page.getByRole('button', { name: 'Открыть меню' });
-      await burger.waitFor();
-      expect(await burger.getAttribute('aria-expanded')).toBe('false');
-      // The desktop menu is hidden on a phone.
-      expect(await page.getByRole('navigation', { name: 'Основное меню' }).isVisible()).toBe(false);
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto('/');
+        const burger = page.getByRole('button', { name: 'Открыть меню' });
+        await burger.waitFor();
+        expect(await burger.getAttribute('aria-expanded')).toBe('false');
+        // The desktop menu is hidden on a phone.
+        expect(await page.getByRole('navigation', { name: 'Основное меню' }).isVisible()).toBe(
+          false,
+        );
 
-      await burger.click();
-      const close = page.getByRole('button', { name: 'Закрыть меню' });
-      expect(await close.getAttribute('aria-expanded')).toBe('true');
-      const menu = page.getByRole('navigation', { name: 'Меню', exact: true });
-      expect(await menu.isVisible()).toBe(true);
+        await burger.click();
+        const close = page.getByRole('button', { name: 'Закрыть меню' });
+        expect(await close.getAttribute('aria-expanded')).toBe('true');
+        const menu = page.getByRole('navigation', { name: 'Меню', exact: true });
+        expect(await menu.isVisible()).toBe(true);
 
-      await menu.getByRole('link', { name: 'Программы' }).click();
-      await page.waitForURL('**/programs/main-program/two-three');
-      expect(
-        await page.getByRole('button', { name: 'Открыть меню' }).getAttribute('aria-expanded'),
-      ).toBe('false');
+        await menu.getByRole('link', { name: 'Программы' }).click();
+        await page.waitForURL('**/programs/main-program/two-three');
+        expect(
+          await page.getByRole('button', { name: 'Открыть меню' }).getAttribute('aria-expanded'),
+        ).toBe('false');
 
-      await page.getByRole('button', { name: 'Открыть меню' }).click();
-      await page.keyboard.press('Escape');
-      expect(
-        await page.getByRole('button', { name: 'Открыть меню' }).getAttribute('aria-expanded'),
-      ).toBe('false');
-    } finally {
-      await context.close();
-    }
+        await page.getByRole('button', { name: 'Открыть меню' }).click();
+        await page.keyboard.press('Escape');
+        expect(
+          await page.getByRole('button', { name: 'Открыть меню' }).getAttribute('aria-expanded'),
+        ).toBe('false');
+      },
+      { viewport: MOBILE },
+    );
   });
 
   it('shows the full menu and no burger at 1280 px', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    try {
+    await withPage(browser, baseUrl, async (page) => {
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Основное меню' });
       await nav.waitFor();
@@ -60,64 +63,61 @@ describe('header', () => {
       expect(await page.getByRole('button', { name: 'Регистрация' }).first().isVisible()).toBe(
         true,
       );
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('footer gift block', () => {
   it('sends a guest to subscribe-gift and scrolls to the top 400 ms later', async () => {
-    const { context, page } = await newPage(browser, baseUrl, MOBILE);
-    try {
-      await page.goto('/faq');
-      const gift = page.getByRole('link', { name: 'Купить в ПОДАРОК' });
-      await gift.scrollIntoViewIfNeeded();
-      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-      await gift.click();
-      await page.waitForURL('**/subscribe-gift');
-      await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
-    } finally {
-      await context.close();
-    }
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto('/faq');
+        const gift = page.getByRole('link', { name: 'Купить в ПОДАРОК' });
+        await gift.scrollIntoViewIfNeeded();
+        expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+        await gift.click();
+        await page.waitForURL('**/subscribe-gift');
+        await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 });
+      },
+      { viewport: MOBILE },
+    );
   });
 
   it('sends a logged-in parent to the gift page of the personal area', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    try {
-      await loginAsDemoParent(context, baseUrl);
-      await page.goto('/faq');
-      await page.getByRole('link', { name: 'Купить в ПОДАРОК' }).click();
-      await page.waitForURL('**/personal/gift');
-    } finally {
-      await context.close();
-    }
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto('/faq');
+        await page.getByRole('link', { name: 'Купить в ПОДАРОК' }).click();
+        await page.waitForURL('**/personal/gift');
+      },
+      { asParent: true },
+    );
   });
 
   it('is hidden where the route says no gift', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    try {
+    await withPage(browser, baseUrl, async (page) => {
       await page.goto('/subscribe-gift');
       await page.getByRole('contentinfo').waitFor();
       expect(await page.getByRole('link', { name: 'Купить в ПОДАРОК' }).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('lazy chunks', () => {
   // A deploy replaced the old files: every request for the FAQ chunk fails until the page reloads.
   it('reloads once when a chunk fails, then the page works', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    try {
+    await withPage(browser, baseUrl, async (page) => {
       await page.goto('/');
       const menu = page.getByRole('navigation', { name: 'Основное меню' });
       await menu.waitFor();
       let loads = 0;
       let failed = 0;
-      page.on('load', () => {
-        loads += 1;
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
       });
       await page.route(/\/assets\/faq-page-[^/]+\.js$/, async (route) => {
         if (loads === 0) {
@@ -133,20 +133,17 @@ describe('lazy chunks', () => {
       expect(failed).toBeGreaterThan(0);
       expect(loads).toBe(1);
       expect(await page.title()).toBe('Частые вопросы — Школа Умняшек');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows a way out instead of reloading forever when the chunk keeps failing', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    try {
+    await withPage(browser, baseUrl, async (page) => {
       await page.goto('/');
       const menu = page.getByRole('navigation', { name: 'Основное меню' });
       await menu.waitFor();
       let loads = 0;
-      page.on('load', () => {
-        loads += 1;
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
       });
       await page.route(/\/assets\/faq-page-[^/]+\.js$/, (route) =>
         route.fulfill({ status: 404, body: 'gone' }),
@@ -159,8 +156,6 @@ describe('lazy chunks', () => {
       await page.unroute(/\/assets\/faq-page-[^/]+\.js$/);
       await retry.click();
       await page.getByRole('heading', { level: 1, name: 'Частые вопросы' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 // SPEC §2, row by row: where each path ends up for a guest and for a logged-in parent, and the page title.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAsDemoParent, newPage } from './support/browser';
+import { launchBrowser, withPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -68,13 +68,10 @@ describe('a guest', () => {
   ];
 
   it.each(rows)('%s ends at %s', async (from, to, title) => {
-    const { context, page } = await newPage(browser, baseUrl);
-    try {
+    await withPage(browser, baseUrl, async (page) => {
       expect(await settle(page, from)).toBe(to);
       expect(await page.title()).toBe(title);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it.each([
@@ -84,13 +81,10 @@ describe('a guest', () => {
     'successful-payment',
     'activate-certificate',
   ])('the landing opens the %s modal by its route', async (modal) => {
-    const { context, page } = await newPage(browser, baseUrl);
-    try {
+    await withPage(browser, baseUrl, async (page) => {
       expect(await settle(page, `/${modal}`)).toBe(`/${modal}`);
       await expect(page.locator('dialog[open]').isVisible()).resolves.toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -110,40 +104,39 @@ describe('a logged-in parent', () => {
   ];
 
   it.each(rows)('%s ends at %s', async (from, to) => {
-    const { context, page } = await newPage(browser, baseUrl);
-    try {
-      await loginAsDemoParent(context, baseUrl);
-      expect(await settle(page, from)).toBe(to);
-    } finally {
-      await context.close();
-    }
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        expect(await settle(page, from)).toBe(to);
+      },
+      { asParent: true },
+    );
   });
 
   it('sees the personal menu items and no login buttons', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    try {
-      await loginAsDemoParent(context, baseUrl);
-      await settle(page, '/');
-      const nav = page.getByRole('banner');
-      await expect(nav.getByRole('link', { name: 'Личный кабинет' }).count()).resolves.toBe(1);
-      await expect(nav.getByRole('link', { name: 'Видео-уроки' }).count()).resolves.toBe(1);
-      await expect(nav.getByRole('button', { name: 'Выйти' }).count()).resolves.toBe(1);
-      await expect(nav.getByRole('button', { name: 'Войти' }).count()).resolves.toBe(0);
-    } finally {
-      await context.close();
-    }
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await settle(page, '/');
+        const nav = page.getByRole('banner');
+        await expect(nav.getByRole('link', { name: 'Личный кабинет' }).count()).resolves.toBe(1);
+        await expect(nav.getByRole('link', { name: 'Видео-уроки' }).count()).resolves.toBe(1);
+        await expect(nav.getByRole('button', { name: 'Выйти' }).count()).resolves.toBe(1);
+        await expect(nav.getByRole('button', { name: 'Войти' }).count()).resolves.toBe(0);
+      },
+      { asParent: true },
+    );
   });
 });
 
 describe('the usertoken guard', () => {
   it('rejects a forged one-time code and leaves the visitor a guest', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    try {
+    await withPage(browser, baseUrl, async (page) => {
       await settle(page, '/personal?usertoken=forged-code');
       expect(new URL(page.url()).pathname).toBe('/');
       expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -11,8 +11,13 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const MOBILE = { width: 375, height: 812 } as const;
-export const DESKTOP = { width: 1280, height: 900 } as const;
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const MOBILE: Viewport = { width: 375, height: 812 };
+export const DESKTOP: Viewport = { width: 1280, height: 900 };
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -25,7 +30,7 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   baseURL: string,
-  viewport: { width: number; height: number } = DESKTOP,
+  viewport: Viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'ru-RU' });
   const page = await context.newPage();
@@ -45,4 +50,23 @@ export async function loginAsDemoParent(context: BrowserContext, baseURL: string
     window.localStorage.setItem('user-token', token);
   }, body.data.token);
   return body.data.token;
+}
+
+/**
+ * Runs a journey in a fresh browser context (its own storage and cookies) and always closes it.
+ * `asParent` logs the demo parent in first.
+ */
+export async function withPage(
+  browser: Browser,
+  baseURL: string,
+  journey: (page: Page, context: BrowserContext) => Promise<void>,
+  { viewport = DESKTOP, asParent = false }: { viewport?: Viewport; asParent?: boolean } = {},
+): Promise<void> {
+  const { context, page } = await newPage(browser, baseURL, viewport);
+  try {
+    if (asParent) await loginAsDemoParent(context, baseURL);
+    await journey(page, context);
+  } finally {
+    await context.close();
+  }
 }

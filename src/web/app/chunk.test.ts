@@ -38,17 +38,25 @@ describe('lazy chunks', () => {
     expect(settled).toBe(false);
   });
 
-  it('does not reload again after a reload: the error reaches the error screen', async () => {
-    sessionStorage.setItem(CHUNK_RELOAD_FLAG, '1');
+  it('does not reload again soon after a reload: the error reaches the error screen', async () => {
+    sessionStorage.setItem(CHUNK_RELOAD_FLAG, String(Date.now() - 1000));
     await expect(loadChunk(failing)).rejects.toBeInstanceOf(ChunkLoadError);
     expect(reloadAt).not.toHaveBeenCalled();
   });
 
-  it('a chunk that arrives clears the flag, so a later deploy may reload once more', async () => {
-    sessionStorage.setItem(CHUNK_RELOAD_FLAG, '1');
-    await expect(loadChunk(() => Promise.resolve({ default: 'page' }))).resolves.toEqual({
-      default: 'page',
+  it('another chunk arriving after the reload does not re-arm it (no reload loop)', async () => {
+    sessionStorage.setItem(CHUNK_RELOAD_FLAG, String(Date.now()));
+    await expect(loadChunk(() => Promise.resolve({ default: 'footer' }))).resolves.toEqual({
+      default: 'footer',
     });
-    expect(sessionStorage.getItem(CHUNK_RELOAD_FLAG)).toBeNull();
+    await expect(loadChunk(failing)).rejects.toBeInstanceOf(ChunkLoadError);
+    expect(reloadAt).not.toHaveBeenCalled();
+  });
+
+  it('a reload long ago (a later deploy) may reload once more', async () => {
+    sessionStorage.setItem(CHUNK_RELOAD_FLAG, String(Date.now() - 60_000));
+    void loadChunk(failing);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reloadAt).toHaveBeenCalledTimes(1);
   });
 });

@@ -37,9 +37,18 @@ export function withChunkTimeout<T>(
   });
 }
 
-function readFlag(): boolean {
+/**
+ * A reload repairs a deploy that replaced the old chunks; a chunk that fails again soon after the reload
+ * is broken for real. The flag holds the time of the last such reload, and is NOT cleared when some other
+ * chunk arrives (the footer or the layout load fine while the page's own chunk keeps failing, which would
+ * otherwise re-arm the reload and loop).
+ */
+const RELOAD_WINDOW_MS = 30_000;
+
+function reloadedRecently(): boolean {
   try {
-    return window.sessionStorage.getItem(CHUNK_RELOAD_FLAG) !== null;
+    const at = Number(window.sessionStorage.getItem(CHUNK_RELOAD_FLAG));
+    return Number.isFinite(at) && at > 0 && Date.now() - at < RELOAD_WINDOW_MS;
   } catch {
     return true; // no storage: never risk a reload loop
   }
@@ -50,7 +59,7 @@ function writeFlag(on: boolean): void {
     if (on) window.sessionStorage.setItem(CHUNK_RELOAD_FLAG, String(Date.now()));
     else window.sessionStorage.removeItem(CHUNK_RELOAD_FLAG);
   } catch {
-    // Storage unavailable: readFlag() already refuses to reload.
+    // Storage unavailable: reloadedRecently() already refuses to reload.
   }
 }
 
@@ -62,19 +71,17 @@ export function setNavigationTarget(provider: () => string | null): void {
 }
 
 /**
- * Loads a lazy chunk. The first failure reloads the page once (a new deploy replaced the old chunks);
- * the session flag makes sure a second failure surfaces as a ChunkLoadError instead of a reload loop.
+ * Loads a lazy chunk. A failure reloads the page once (a new deploy replaced the old chunks); a failure
+ * within 30 s of that reload surfaces as a ChunkLoadError (the error screen) instead of a reload loop.
  */
 export async function loadChunk<T>(
   load: () => Promise<T>,
   timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
 ): Promise<T> {
   try {
-    const module = await withChunkTimeout(load, timeoutMs);
-    writeFlag(false);
-    return module;
+    return await withChunkTimeout(load, timeoutMs);
   } catch (error) {
-    if (!readFlag()) {
+    if (!reloadedRecently()) {
       writeFlag(true);
       reloadAt(navigationTarget());
       // Keep the router waiting while the page reloads.
