@@ -18,13 +18,18 @@ import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { installRussianZodMessages } from './http/zod-messages';
 import { createCaptchaVerifier } from './integrations/captcha/recaptcha';
+import { mailSandboxRoutes } from './integrations/mail/sandbox/routes';
 import { installAuth } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { childrenRoutes } from './modules/children/routes';
 import { configRoutes } from './modules/config/routes';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
+import { oauthPages } from './modules/oauth/pages';
+import { oauthRoutes } from './modules/oauth/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { oauthSandbox } from './sandbox/oauth/index';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -84,6 +89,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogRoutes(moduleDeps), api);
   await app.register(authRoutes(moduleDeps), api);
   await app.register(profileRoutes(moduleDeps), api);
+  await app.register(childrenRoutes(moduleDeps), api);
+  await app.register(oauthRoutes(moduleDeps), api);
+  await app.register(oauthPages(moduleDeps));
+
+  if (config.sandboxes) {
+    await app.register(mailSandboxRoutes(moduleDeps), { prefix: '/sandbox/mail' });
+    await app.register(oauthSandbox(moduleDeps), { prefix: '/sandbox/oauth' });
+  }
 
   await registerSpa(app, deps.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -2,6 +2,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { defaultSeedContent } from './db/seed/default-content';
+import { startJobWorker } from './jobs/worker';
 import { createLogger } from './logger';
 import { prepareDatabase } from './startup';
 
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
 
   const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
   const app = await buildApp({ config, db: handle.db, logger });
+  // Jobs (mail, later renewals and reminders) run in every instance; row locks share them out.
+  const worker = startJobWorker({ config, db: handle.db, logger });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
     try {
       // Stop taking requests and let the ones in flight finish, then let go of the database.
       await app.close();
+      await worker.stop();
       await handle.close();
       logger.info('stopped');
       process.exit(0);
@@ -59,6 +63,7 @@ async function main(): Promise<void> {
     address = await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     logger.error({ err: error }, 'cannot listen');
+    await worker.stop();
     await handle.close();
     process.exit(1);
   }

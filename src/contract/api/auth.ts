@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { AGE_GROUP_SLUGS } from './catalog';
 import { dataOf } from './common';
+import { PASSWORD_MAX_LENGTH, newPasswordField } from './password';
+import { NAME_INVALID, personNameField } from './profile';
 
 // Plain values live in ./values so the browser's entry chunk can use them without zod.
 export { ALREADY_AUTHENTICATED } from './values';
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordField } from './password';
 
-export const PASSWORD_MAX_LENGTH = 256;
+/** reCAPTCHA v3 action of each guarded form (CONTRACTS §2); the server checks the token was made for it. */
+export const CAPTCHA_ACTIONS = {
+  login: 'login',
+  register: 'register',
+  passwordEmail: 'password_email',
+} as const;
 
 /** Trimmed and lower-cased before it is checked, so «Mama@Mail.RU » logs in as mama@mail.ru. */
 export const emailField = z
@@ -35,6 +43,65 @@ export const userTokenBody = z.object({
 });
 
 export const okResponse = dataOf(z.object({ status: z.literal('ok') }));
+export type OkResponse = z.infer<typeof okResponse>;
+
+/** The document a parent agrees to for personal-data processing (GET /page/personal-data-consent). */
+export const PERSONAL_DATA_CONSENT_SLUG = 'personal-data-consent';
+/**
+ * The mailing consent is a checkbox, not a page: its wording is the document, versioned here. Change the
+ * version whenever the wording changes, so the stored consents say which text was agreed to.
+ */
+export const MAILING_CONSENT = {
+  slug: 'mailing-consent',
+  version: '1',
+  text: 'Хочу получать письма о новых уроках, акциях и подарках',
+} as const;
+
+export const EMAIL_TAKEN = 'Этот адрес уже зарегистрирован. Войдите или восстановите пароль.';
+
+/**
+ * POST /auth/register (ARCHITECTURE §4), with the page's query string (ref, utm_*). The SPA adds
+ * `ref=<referrer_code from local storage>` when the page's own query has none; a `ref` cookie also counts.
+ */
+export const registerBody = z.object({
+  email: emailField,
+  password: newPasswordField,
+  name: personNameField({ required: 'Введите имя', invalid: NAME_INVALID }),
+  captcha_token: captchaToken,
+  consent_personal_data: z.literal(true, {
+    error: 'Без согласия на обработку персональных данных зарегистрироваться нельзя',
+  }),
+  consent_mailing: z.boolean().optional(),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** The page's query string: anything goes; the server keeps ref and the marketing parameters. */
+export const registerQuery = z.record(z.string(), z.unknown());
+
+/** GET /auth/register/verification?verified_token=… (the link of the confirmation mail). */
+export const verificationQuery = z.object({
+  verified_token: z
+    .string({ error: 'В ссылке нет кода подтверждения' })
+    .trim()
+    .min(1, 'В ссылке нет кода подтверждения')
+    .max(200, 'Ссылка для подтверждения недействительна'),
+});
+
+/** POST /auth/password/email: always 200, whether or not the address has an account. */
+export const passwordEmailBody = z.object({ email: emailField, captcha_token: captchaToken });
+export type PasswordEmailBody = z.input<typeof passwordEmailBody>;
+
+/** POST /auth/password/reset: token and email come from the link `/password-reset?token=…&email=…`. */
+export const passwordResetBody = z.object({
+  token: z
+    .string({ error: 'В ссылке нет кода для смены пароля' })
+    .trim()
+    .min(1, 'В ссылке нет кода для смены пароля')
+    .max(200, 'Ссылка для смены пароля недействительна'),
+  email: emailField,
+  password: newPasswordField,
+});
+export type PasswordResetBody = z.input<typeof passwordResetBody>;
 
 export const STUDY_MODES = ['schedule', 'free'] as const;
 export type StudyMode = (typeof STUDY_MODES)[number];
@@ -70,6 +137,9 @@ export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
 
 export const USER_ROLES = ['parent', 'admin'] as const;
 
+export const SOCIAL_NETWORKS = ['vk', 'fb'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
 /** SPEC §3 profile, plus who the user is. */
 export const profile = z.object({
   id: z.number().int(),
@@ -84,6 +154,12 @@ export const profile = z.object({
   children: z.array(child),
   subscription: profileSubscription.nullable(),
   playerStatus: z.enum(PLAYER_STATUSES),
+  /** Linked sign-in providers. */
+  social_networks: z.array(z.enum(SOCIAL_NETWORKS)),
+  /** False for an account made through VK ID or Facebook that never set a password. */
+  has_password: z.boolean(),
+  /** The separate mailing consent is given and not withdrawn. */
+  consent_mailing: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
 export const profileResponse = dataOf(profile);

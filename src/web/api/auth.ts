@@ -1,8 +1,17 @@
-import type { LoginBody, TokenResponse } from '@contract/api/auth';
+import type {
+  LoginBody,
+  PasswordEmailBody,
+  PasswordResetBody,
+  RegisterBody,
+  SocialNetwork,
+  TokenResponse,
+} from '@contract/api/auth';
+import type { OAuthUrlResponse } from '@contract/api/oauth';
 import { api } from './client';
-import { clearSession, loadProfile, setToken } from './session';
-import { STORAGE_KEYS } from '../lib/storage-keys';
+import { clearSession, getToken, loadProfile, setToken } from './session';
+import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
 import { reloadPage } from '../lib/reload';
+import { registrationQuery } from '../lib/referrer';
 
 export interface LoginForm extends LoginBody {
   /** «Запомнить меня»: a screen-only choice, never sent (SPEC §5). */
@@ -22,6 +31,63 @@ export async function exchangeUsertoken(usertoken: string): Promise<void> {
   const response = await api.post<TokenResponse>('auth/usertoken', { usertoken });
   setToken(response.data.data.token);
   void loadProfile();
+}
+
+/**
+ * SPEC §7 `POST /auth/register` plus the page's query string. The new parent is logged in at once: the
+ * token is stored and the profile loaded.
+ */
+export async function register(
+  body: RegisterBody,
+  search: string = window.location.search,
+): Promise<void> {
+  const query = registrationQuery(search);
+  const response = await api.post<TokenResponse>(
+    query ? `auth/register?${query}` : 'auth/register',
+    body,
+    { headers: tokenOfAnotherTab() },
+  );
+  setToken(response.data.data.token);
+  await loadProfile();
+}
+
+/**
+ * A token another tab stored after this one loaded. Sent with registration so the server answers
+ * 'Already authenticated' and the page reloads as that parent (SPEC §8) instead of creating a second
+ * account from a stale guest page.
+ */
+function tokenOfAnotherTab(): Record<string, string> {
+  const stored = readStorage(STORAGE_KEYS.token);
+  return stored && !getToken() ? { Authorization: `Bearer ${stored}` } : {};
+}
+
+/** SPEC §7 `GET auth/register/verification?verified_token` — the link of the confirmation mail. */
+export async function verifyEmail(verifiedToken: string): Promise<void> {
+  await api.get('auth/register/verification', { params: { verified_token: verifiedToken } });
+}
+
+/** SPEC §7 `POST auth/resend-verification-link`, no body; rate-limited on the server (429). */
+export async function resendVerificationLink(): Promise<void> {
+  await api.post('auth/resend-verification-link', undefined, { handlesErrors: true });
+}
+
+/** SPEC §7 `POST auth/password/email`: the same answer whether or not the address is registered. */
+export async function requestPasswordReset(body: PasswordEmailBody): Promise<void> {
+  await api.post('auth/password/email', body);
+}
+
+/** SPEC §7 `POST auth/password/reset`: every session of the account is revoked on success. */
+export async function resetPassword(body: PasswordResetBody): Promise<void> {
+  await api.post('auth/password/reset', body);
+}
+
+/**
+ * SPEC §7 `GET /auth/{vk,fb}-oauth` → the provider's authorize page; the browser leaves for it and
+ * comes back through the server's callback with `?usertoken=` or `?social_error=`.
+ */
+export async function startSocialSignIn(provider: SocialNetwork): Promise<void> {
+  const response = await api.get<OAuthUrlResponse>(`auth/${provider}-oauth`);
+  window.location.assign(response.data.data.url);
 }
 
 /**

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-rou
 import { documentTitle, useRouteMeta } from './route-meta';
 import { isLandingModal } from './routes';
 import { ModalRoot } from '../modals/modal-root';
+import { SocialNotice } from './social-notice';
 import { Toasts } from '../components/toast/toasts';
 import { scrollToTopAfterDelay, topSection } from '../lib/scroll';
 import { trackPageView } from '../lib/analytics';
@@ -71,6 +72,7 @@ export function AppShell() {
       <PageViews />
       <Outlet />
       <ModalRoot />
+      <SocialNotice />
       <Toasts />
     </>
   );

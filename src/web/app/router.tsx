@@ -154,6 +154,7 @@ export const routes: RouteObject[] = [
                 path: 'personal',
                 loader: requireLogin,
                 handle: meta({ title: 'Личный кабинет' }),
+                lazy: lazyPage(() => import('../features/personal/personal-layout')),
                 children: [
                   { index: true, loader: redirectTo('profile') },
                   {
@@ -166,13 +167,13 @@ export const routes: RouteObject[] = [
                     id: 'profile',
                     path: 'profile',
                     handle: meta({ title: 'Профиль' }),
-                    lazy: pending,
+                    lazy: lazyPage(() => import('../features/personal/profile/profile-page')),
                   },
                   {
                     id: 'students',
                     path: 'students',
                     handle: meta({ title: 'Ученики' }),
-                    lazy: pending,
+                    lazy: lazyPage(() => import('../features/personal/students/students-page')),
                   },
                   {
                     id: 'tariffs',

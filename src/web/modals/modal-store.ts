@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import { MODAL_REGISTRY } from './registry';
+import type { AddChildModalProps } from './add-child/add-child-props';
+import type { ConfirmModalProps } from './confirm/confirm-props';
 
 /** Every global modal of SPEC §2, by name. Route modals of the landing (`/:modal?`) use these too. */
 export const MODAL_NAMES = [
@@ -28,6 +30,8 @@ export const MODAL_NAMES = [
   // The landing's route modals (SPEC §2 `/:modal?`) that have no global modal of their own.
   'fail-payment',
   'gift',
+  // «Are you sure?» before erasing data (personal area).
+  'confirm',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 
@@ -38,6 +42,8 @@ export interface ModalPropsMap {
   'technical-failure': { message?: string };
   'global-notify': { title?: string; message: string; buttonText?: string };
   'parental-control': { onConfirm: () => void };
+  'add-child': AddChildModalProps;
+  confirm: ConfirmModalProps;
 }
 
 export type ModalProps<N extends ModalName> = N extends keyof ModalPropsMap

@@ -14,17 +14,25 @@ export const MODAL_REGISTRY: { [N in ModalName]?: Loader<N> } = {
   'technical-failure': () => import('./technical-failure-modal'),
   'global-notify': () => import('./global-notify-modal'),
   login: () => import('./login/login-modal'),
+  register: () => import('./register/register-modal'),
+  'password-restore': () => import('./password-restore/password-restore-modal'),
+  'support-unconfirmed-email': () =>
+    import('./support-unconfirmed-email/support-unconfirmed-email-modal'),
   video: () => import('./video-modal'),
   license: () => import('./document-modal').then((m) => ({ default: m.LicenseModal })),
   privacy: () => import('./document-modal').then((m) => ({ default: m.PrivacyModal })),
   'parental-control': () => import('./parental-control-modal'),
-  'email-confirmed': () => import('./route/email-confirmed-modal'),
-  'password-reset': () => import('./route/password-reset-modal'),
+  'email-confirmed': () => import('./email-confirmed/email-confirmed-modal'),
+  'password-reset': () => import('./password-reset/password-reset-modal'),
   'fail-payment': () => import('./route/fail-payment-modal'),
   'successful-payment': () =>
     import('./route/payment-result-modal').then((m) => ({ default: m.SuccessfulPaymentModal })),
   gift: () => import('./route/payment-result-modal').then((m) => ({ default: m.GiftPaymentModal })),
   'activate-certificate': () => import('./route/activate-certificate-modal'),
+  'add-child': () => import('./add-child/add-child-modal'),
+  'add-child-without-subscription': () =>
+    import('./add-child-without-subscription/add-child-without-subscription-modal'),
+  confirm: () => import('./confirm/confirm-modal'),
 };
 
 export function isModalAvailable(name: ModalName): boolean {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { sessions, userTokens, users, type UserRole } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField } from '../../http/errors';
+import { sweepSpentEmailTokens } from './email-tokens';
 import { verifyPassword } from './passwords';
 import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
 
@@ -130,9 +131,10 @@ export async function exchangeUserToken({ db, clock, code }: Ctx & { code: strin
   return createSession({ db, clock, userId: row.userId });
 }
 
-/** Removes expired sessions and codes; cheap thanks to the expires_at indexes. */
+/** Removes expired sessions, codes and long-spent mail links; cheap thanks to the expiry indexes. */
 export async function sweepExpired({ db, clock }: Ctx) {
   const now = clock();
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db.delete(userTokens).where(lt(userTokens.expiresAt, now));
+  await sweepSpentEmailTokens({ db, clock });
 }

@@ -1,26 +1,168 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profileResponse } from '@contract/api/auth';
+import { okResponse, profileResponse } from '@contract/api/auth';
 import { errorBody } from '@contract/api/common';
+import {
+  DELETE_CONFIRMATION_WORD,
+  changePasswordBody,
+  deleteAccountBody,
+  profileUpdateBody,
+} from '@contract/api/profile';
 import type { ModuleDeps } from '../../deps';
-import { currentUser } from '../auth/guard';
-import { getProfile } from './service';
+import { invalidField } from '../../http/errors';
+import { currentSession, currentUser } from '../auth/guard';
+import { LIMITS, rateLimiter } from '../auth/rate-limit';
+import {
+  WRONG_CURRENT_PASSWORD,
+  WRONG_PASSWORD,
+  changePassword,
+  checkDeletionConfirmation,
+  deleteAccount,
+  deleteChildren,
+  deleteLessonStats,
+  getProfile,
+  updateProfile,
+} from './service';
+
+const guarded = { tags: ['profile'], security: [{ bearer: [] }] };
+const ok = { data: { status: 'ok' as const } };
 
 export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
+  const { db, clock } = deps;
+  const limiter = rateLimiter(deps);
+  const passwordLimit = LIMITS.passwordCheckFailuresPerUser;
+
   return async (app) => {
     app.get(
       '/profile/show',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
-          tags: ['profile'],
+          ...guarded,
           summary: 'Профиль родителя',
-          security: [{ bearer: [] }],
           response: { 200: profileResponse, 401: errorBody },
         },
       },
+      async (request) => ({ data: await getProfile({ db, userId: currentUser(request).id }) }),
+    );
+
+    app.post(
+      '/profile/update',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          ...guarded,
+          summary: 'Изменить имя, фамилию, отчество, телефон и регион',
+          description:
+            'Поля, которых нет в запросе, не меняются. Телефон — российский мобильный, хранится как ' +
+            '+7XXXXXXXXXX; пустая строка очищает необязательное поле.',
+          body: profileUpdateBody,
+          response: { 200: profileResponse, 401: errorBody, 422: errorBody },
+        },
+      },
       async (request) => ({
-        data: await getProfile({ db: deps.db, userId: currentUser(request).id }),
+        data: await updateProfile({
+          db,
+          clock,
+          userId: currentUser(request).id,
+          changes: request.body,
+        }),
       }),
+    );
+
+    app.post(
+      '/profile/password',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          ...guarded,
+          summary: 'Сменить пароль (или задать первый, если входили через соцсеть)',
+          description: 'Остальные сеансы завершаются; на почту уходит уведомление.',
+          body: changePasswordBody,
+          response: { 200: okResponse, 401: errorBody, 422: errorBody, 429: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const session = currentSession(request);
+        const subject = String(session.user.id);
+        await limiter.check(passwordLimit, subject, reply);
+        const result = await changePassword({
+          db,
+          clock,
+          userId: session.user.id,
+          sessionId: session.sessionId,
+          currentPassword: request.body.current_password,
+          password: request.body.password,
+        });
+        if (result === 'wrong') {
+          await limiter.record(passwordLimit, subject);
+          throw invalidField('current_password', WRONG_CURRENT_PASSWORD);
+        }
+        return ok;
+      },
+    );
+
+    app.get(
+      '/profile/deleteChildren',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          ...guarded,
+          summary: 'Удалить всех детей семьи и их статистику',
+          response: { 200: okResponse, 401: errorBody },
+        },
+      },
+      async (request) => {
+        await deleteChildren({ db, userId: currentUser(request).id });
+        return ok;
+      },
+    );
+
+    app.get(
+      '/profile/deleteLessonStats',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          ...guarded,
+          summary: 'Удалить статистику уроков всех детей',
+          response: { 200: okResponse, 401: errorBody },
+        },
+      },
+      async (request) => {
+        await deleteLessonStats({ db, userId: currentUser(request).id });
+        return ok;
+      },
+    );
+
+    app.post(
+      '/profile/delete',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          ...guarded,
+          summary: 'Удалить аккаунт и все данные детей (152-ФЗ)',
+          description: `Подтверждение — пароль, а если пароля нет (вход через соцсеть) — слово ${DELETE_CONFIRMATION_WORD}.`,
+          body: deleteAccountBody,
+          response: { 200: okResponse, 401: errorBody, 422: errorBody, 429: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        const subject = String(userId);
+        await limiter.check(passwordLimit, subject, reply);
+        const result = await checkDeletionConfirmation({
+          db,
+          userId,
+          password: request.body.password,
+          confirm: request.body.confirm,
+          word: DELETE_CONFIRMATION_WORD,
+        });
+        if (result === 'wrong') {
+          await limiter.record(passwordLimit, subject);
+          throw invalidField('password', WRONG_PASSWORD);
+        }
+        await deleteAccount({ db, userId });
+        return ok;
+      },
     );
   };
 }

@@ -1,23 +1,69 @@
-import { eq } from 'drizzle-orm';
-import type { Profile } from '@contract/api/auth';
+// The parent's own data (SPEC §3, §7): show, update, password, and the erasures of the personal area.
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { SOCIAL_NETWORKS, type Profile, type SocialNetwork } from '@contract/api/auth';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/index';
-import { unauthorized } from '../../http/errors';
+import {
+  children,
+  consents,
+  jobs,
+  lessonStats,
+  mailOutbox,
+  regions,
+  sessions,
+  socialAccounts,
+  users,
+} from '../../db/schema/index';
+import type { Clock } from '../../deps';
+import { invalidField, unauthorized } from '../../http/errors';
+import { MAIL_JOB, queueMail } from '../../integrations/mail/queue';
+import { spendAllEmailTokens } from '../auth/email-tokens';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { listChildren } from '../children/service';
 
-/**
- * SPEC §3 profile. Children and subscriptions arrive with their own issue; until then a family has none,
- * so the player is locked.
- */
-export async function getProfile({
-  db,
-  userId,
-}: {
+export const REGION_NOT_FOUND = 'Выберите регион из списка';
+export const WRONG_CURRENT_PASSWORD = 'Неверный текущий пароль';
+export const CURRENT_PASSWORD_REQUIRED = 'Введите текущий пароль';
+export const WRONG_PASSWORD = 'Неверный пароль';
+export const PASSWORD_REQUIRED = 'Введите пароль, чтобы удалить аккаунт';
+export const CONFIRM_REQUIRED = 'Напишите УДАЛИТЬ, чтобы подтвердить удаление';
+
+interface Ctx {
   db: Database;
   userId: number;
-}): Promise<Profile> {
+}
+
+async function userRow(db: Database, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   // The session outlived its account (deleted between lookup and read).
   if (!user) throw unauthorized();
+  return user;
+}
+
+/**
+ * SPEC §3 profile. Subscriptions arrive with the payments issue; until then a family has none, so the
+ * player is locked.
+ */
+export async function getProfile({ db, userId }: Ctx): Promise<Profile> {
+  const user = await userRow(db, userId);
+  const [kids, linked, mailing] = await Promise.all([
+    listChildren(db, userId),
+    db
+      .select({ provider: socialAccounts.provider })
+      .from(socialAccounts)
+      .where(eq(socialAccounts.userId, userId)),
+    db
+      .select({ id: consents.id })
+      .from(consents)
+      .where(
+        and(
+          eq(consents.userId, userId),
+          eq(consents.kind, 'mailing'),
+          isNull(consents.withdrawnAt),
+        ),
+      )
+      .limit(1),
+  ]);
+  const providers = new Set<SocialNetwork>(linked.map((l) => l.provider));
   return {
     id: user.id,
     email: user.email,
@@ -28,8 +74,142 @@ export async function getProfile({
     patronymic: user.patronymic,
     phone: user.phone,
     region_id: user.regionId,
-    children: [],
+    children: kids,
     subscription: null,
     playerStatus: 'locked',
+    social_networks: SOCIAL_NETWORKS.filter((n) => providers.has(n)),
+    has_password: user.passwordHash !== null,
+    consent_mailing: mailing.length > 0,
   };
+}
+
+export interface ProfileChanges {
+  name?: string | undefined;
+  surname?: string | undefined;
+  patronymic?: string | undefined;
+  phone?: string | undefined;
+  region_id?: number | null | undefined;
+}
+
+export async function updateProfile({
+  db,
+  clock,
+  userId,
+  changes,
+}: Ctx & { clock: Clock; changes: ProfileChanges }): Promise<Profile> {
+  if (changes.region_id !== undefined && changes.region_id !== null) {
+    const [region] = await db
+      .select({ id: regions.id })
+      .from(regions)
+      .where(eq(regions.id, changes.region_id))
+      .limit(1);
+    if (!region) throw invalidField('region_id', REGION_NOT_FOUND);
+  }
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: clock() };
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.surname !== undefined) set.surname = changes.surname;
+  if (changes.patronymic !== undefined) set.patronymic = changes.patronymic;
+  if (changes.phone !== undefined) set.phone = changes.phone;
+  if (changes.region_id !== undefined) set.regionId = changes.region_id;
+  await db.update(users).set(set).where(eq(users.id, userId));
+  return getProfile({ db, userId });
+}
+
+export type PasswordCheck = 'ok' | 'wrong';
+
+/**
+ * Sets a new password. An account with a password proves it first; one without (social sign-in only)
+ * sets its first. Every other session ends and the parent is told by mail.
+ */
+export async function changePassword({
+  db,
+  clock,
+  userId,
+  sessionId,
+  currentPassword,
+  password,
+}: Ctx & {
+  clock: Clock;
+  sessionId: number;
+  currentPassword: string | undefined;
+  password: string;
+}): Promise<PasswordCheck> {
+  const user = await userRow(db, userId);
+  if (user.passwordHash !== null) {
+    if (!currentPassword) throw invalidField('current_password', CURRENT_PASSWORD_REQUIRED);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) return 'wrong';
+  }
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)));
+    // A reset link mailed before the change must not undo it.
+    await spendAllEmailTokens({ db: tx, clock, userId, purpose: 'password_reset' });
+    await queueMail(tx, {
+      template: 'password-changed',
+      to: user.email,
+      data: { name: user.name },
+    });
+  });
+  return 'ok';
+}
+
+/** Every child of the family goes, with their lesson statistics (cascade). */
+export async function deleteChildren({ db, userId }: Ctx): Promise<void> {
+  await db.delete(children).where(eq(children.userId, userId));
+}
+
+/** The lesson statistics of every child of the family; the children stay. */
+export async function deleteLessonStats({ db, userId }: Ctx): Promise<void> {
+  const own = db.select({ id: children.id }).from(children).where(eq(children.userId, userId));
+  await db.delete(lessonStats).where(inArray(lessonStats.childId, own));
+}
+
+/**
+ * Checks the confirmation of an erasure: the password of an account that has one, the word УДАЛИТЬ
+ * otherwise. 'wrong' is a wrong password (the caller counts those).
+ */
+export async function checkDeletionConfirmation({
+  db,
+  userId,
+  password,
+  confirm,
+  word,
+}: Ctx & {
+  password: string | undefined;
+  confirm: string | undefined;
+  word: string;
+}): Promise<PasswordCheck> {
+  const user = await userRow(db, userId);
+  if (user.passwordHash === null) {
+    if (confirm?.trim().toUpperCase() !== word) throw invalidField('confirm', CONFIRM_REQUIRED);
+    return 'ok';
+  }
+  if (!password) throw invalidField('password', PASSWORD_REQUIRED);
+  return (await verifyPassword(user.passwordHash, password)) ? 'ok' : 'wrong';
+}
+
+/**
+ * 152-FZ erasure: the account and everything hanging off it — sessions, codes, consents, mail links,
+ * linked social accounts, children and their statistics — go with the users row (ON DELETE CASCADE).
+ * Mail to the address that has not left yet is dropped, and so are its copies in the sandbox outbox.
+ */
+export async function deleteAccount({ db, userId }: Ctx): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .delete(users)
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    if (!user) return;
+    await tx
+      .delete(jobs)
+      .where(
+        and(
+          eq(jobs.kind, MAIL_JOB),
+          eq(jobs.status, 'pending'),
+          sql`${jobs.payload}->>'to' = ${user.email}`,
+        ),
+      );
+    await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+  });
 }

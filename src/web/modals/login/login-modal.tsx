@@ -5,8 +5,12 @@ import { z } from 'zod';
 import { loginBody } from '@contract/api/auth';
 import { ModalShell } from '../modal-shell';
 import { closeModal, openModal } from '../modal-store';
-import { isModalAvailable } from '../registry';
+import { queryProp } from '../route/query-prop';
+import { SocialButtons } from './social-buttons';
+import { PasswordField } from '../register/password-field';
+import { openSupportUnconfirmed } from '../support-unconfirmed-email/open-support-unconfirmed';
 import { login } from '../../api/auth';
+import { useSessionStore } from '../../api/session';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { usePublicConfig } from '../../api/config';
 import { Button } from '../../components/ui';
@@ -20,7 +24,26 @@ type LoginFormOutput = z.output<typeof loginForm>;
 
 const DEMO = { email: 'demo@umnyashki.ru', password: 'umnyashki-demo' };
 
-export default function LoginModal() {
+/** What opens the login may explain why (a social sign-in that needs the password) and what comes next. */
+interface LoginModalProps {
+  /** Prefills the address (after a password reset, from another form). */
+  email?: string;
+  /** A notice above the form, e.g. why a social sign-in did not go through. */
+  notice?: string;
+  /** After signing in, continue to this: a parent with an unconfirmed address gets a fresh mail. */
+  next?: 'support-unconfirmed-email';
+}
+
+function readProps(props: Record<string, unknown>): LoginModalProps {
+  return {
+    email: queryProp(props, 'email'),
+    notice: queryProp(props, 'notice'),
+    next: props.next === 'support-unconfirmed-email' ? props.next : undefined,
+  };
+}
+
+export default function LoginModal(rawProps: Record<string, unknown>) {
+  const props = readProps(rawProps);
   const id = useId();
   const { data: config } = usePublicConfig();
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,10 +52,11 @@ export default function LoginModal() {
     handleSubmit,
     setError,
     setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: zodResolver(loginForm),
-    defaultValues: { email: '', password: '', isSaveAuth: true },
+    defaultValues: { email: props.email ?? '', password: '', isSaveAuth: true },
   });
 
   useEffect(preloadRecaptcha, []);
@@ -42,8 +66,13 @@ export default function LoginModal() {
     try {
       const captcha_token = await getCaptchaToken('login');
       await login({ ...values, captcha_token });
-      closeModal();
       toast.success('Вы вошли в личный кабинет');
+      const profile = useSessionStore.getState().profile;
+      if (props.next === 'support-unconfirmed-email' && profile && !profile.email_verified) {
+        openSupportUnconfirmed();
+      } else {
+        closeModal();
+      }
     } catch (error) {
       const byField = fieldErrors(error);
       for (const [field, message] of Object.entries(byField)) {
@@ -55,6 +84,11 @@ export default function LoginModal() {
 
   return (
     <ModalShell title="Вход в личный кабинет" size="sm">
+      {props.notice && (
+        <p className={form.note} role="status">
+          {props.notice}
+        </p>
+      )}
       <form className={form.form} onSubmit={onSubmit} noValidate>
         {failure && (
           <p className={form.alert} role="alert">
@@ -82,39 +116,25 @@ export default function LoginModal() {
             </span>
           )}
         </div>
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-password`}>
-            Пароль
-          </label>
-          <input
-            id={`${id}-password`}
-            className={form.input}
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? `${id}-password-error` : undefined}
-            {...register('password')}
-          />
-          {errors.password && (
-            <span id={`${id}-password-error`} className={form.fieldError}>
-              {errors.password.message}
-            </span>
-          )}
-        </div>
+        <PasswordField
+          id={`${id}-password`}
+          label="Пароль"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
         <div className={form.row}>
           <label className={form.check}>
             <input type="checkbox" {...register('isSaveAuth')} />
             Запомнить меня
           </label>
-          {isModalAvailable('password-restore') && (
-            <button
-              type="button"
-              className={form.link}
-              onClick={() => openModal('password-restore')}
-            >
-              Забыли пароль?
-            </button>
-          )}
+          <button
+            type="button"
+            className={form.link}
+            onClick={() => openModal('password-restore', { email: getValues('email') })}
+          >
+            Забыли пароль?
+          </button>
         </div>
         <Button type="submit" size="lg" block loading={isSubmitting}>
           Войти
@@ -135,14 +155,13 @@ export default function LoginModal() {
           </p>
         )}
       </form>
-      {isModalAvailable('register') && (
-        <p className={form.footer}>
-          Ещё нет аккаунта?{' '}
-          <button type="button" className={form.link} onClick={() => openModal('register')}>
-            Зарегистрироваться
-          </button>
-        </p>
-      )}
+      <SocialButtons />
+      <p className={form.footer}>
+        Ещё нет аккаунта?{' '}
+        <button type="button" className={form.link} onClick={() => openModal('register')}>
+          Зарегистрироваться
+        </button>
+      </p>
     </ModalShell>
   );
 }

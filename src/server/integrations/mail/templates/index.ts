@@ -1,0 +1,24 @@
+import type { MailRequest } from '../types';
+import { confirmationMail } from './confirmation';
+import type { MailContent, TemplateContext } from './content';
+import { passwordChangedMail } from './password-changed';
+import { passwordResetMail } from './password-reset';
+import { welcomeMail } from './welcome';
+
+export { CONFIRMATION_LINK_HOURS } from './confirmation';
+export { PASSWORD_RESET_LINK_MINUTES } from './password-reset';
+export type { MailContent, TemplateContext } from './content';
+
+/** The content of the mail a request asks for. A new template is a new case here and in types.ts. */
+export function composeMail(request: MailRequest, context: TemplateContext): MailContent {
+  switch (request.template) {
+    case 'confirmation':
+      return confirmationMail(request.data);
+    case 'password-reset':
+      return passwordResetMail(request.data);
+    case 'password-changed':
+      return passwordChangedMail(request.data, context);
+    case 'welcome':
+      return welcomeMail(request.data, context);
+  }
+}

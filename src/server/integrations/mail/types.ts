@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+// The mail the school sends. Each template names the data it needs; queueMail checks it before the job is
+// stored, and the job handler checks it again (a row may outlive a change of code).
+const address = z.email();
+const name = z.string().max(200);
+const url = z.url({ protocol: /^https?$/ });
+
+export const mailRequestSchema = z.discriminatedUnion('template', [
+  z.object({ template: z.literal('confirmation'), to: address, data: z.object({ name, url }) }),
+  z.object({ template: z.literal('password-reset'), to: address, data: z.object({ name, url }) }),
+  z.object({ template: z.literal('password-changed'), to: address, data: z.object({ name }) }),
+  z.object({ template: z.literal('welcome'), to: address, data: z.object({ name }) }),
+]);
+
+export type MailRequest = z.infer<typeof mailRequestSchema>;
+export type MailTemplateName = MailRequest['template'];
+
+/** A rendered mail, ready for a transport. */
+export interface OutgoingMail {
+  template: MailTemplateName;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers; mailing (not transactional) mail carries List-Unsubscribe here (CONTRACTS §4). */
+  headers: Record<string, string>;
+}

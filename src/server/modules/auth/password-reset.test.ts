@@ -1,0 +1,277 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Config } from '../../config';
+import { jobs, sessions, users } from '../../db/schema/index';
+import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
+import { NO_CONTENT, manualClock } from '../../testing/fixtures';
+import { createTestApp, testConfig } from '../../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { bearer, deliveredMail, fakeSiteverify, linkIn } from './accounts-testing';
+import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
+import { RESET_MESSAGES } from './password-reset';
+import { LIMITS } from './rate-limit';
+import { CAPTCHA_FAILED } from './routes';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let config: Config;
+const time = manualClock();
+let address = 0;
+
+const PUBLIC_URL = 'https://school.example';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  config = testConfig({ PUBLIC_URL });
+  await seedDatabase({ db: database.db, config, content: NO_CONTENT });
+  app = await createTestApp({ db: database.db, config, clock: time.clock });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+beforeEach(() => {
+  address += 1;
+});
+const from = () => `192.0.2.${address}`;
+const deps = () => ({ db: database.db, config, clock: time.clock });
+
+let serial = 0;
+
+/** A fresh parent, signed up through the API, with the confirmation mail already out of the way. */
+async function parent(password = 'старый-пароль') {
+  const email = `reset-${(serial += 1)}@example.ru`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password, name: 'Ирина', consent_personal_data: true },
+    remoteAddress: `198.18.0.${serial}`,
+  });
+  expect(res.statusCode).toBe(201);
+  await deliveredMail(app, deps(), email);
+  return { email, password, token: res.json().data.token as string };
+}
+
+const askForLink = (payload: Record<string, unknown>, target = app) =>
+  target.inject({
+    method: 'POST',
+    url: '/api/auth/password/email',
+    payload,
+    remoteAddress: from(),
+  });
+
+const reset = (payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/auth/password/reset', payload, remoteAddress: from() });
+
+const login = (email: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: from(),
+  });
+
+async function resetLink(email: string) {
+  const mails = await deliveredMail(app, deps(), email);
+  const mail = mails.find((m) => m.template === 'password-reset');
+  const link = linkIn(mail, `${PUBLIC_URL}/password-reset?`);
+  return {
+    token: link.searchParams.get('token') ?? '',
+    email: link.searchParams.get('email') ?? '',
+  };
+}
+
+describe('POST /api/auth/password/email', () => {
+  it('answers the same for a known and an unknown address; only the known one gets mail', async () => {
+    const { email } = await parent();
+    const known = await askForLink({ email: email.toUpperCase() });
+    const unknown = await askForLink({ email: 'nobody-here@example.ru' });
+    for (const res of [known, unknown]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { status: 'ok' } });
+    }
+    expect(await deliveredMail(app, deps(), 'nobody-here@example.ru')).toEqual([]);
+    const link = await resetLink(email);
+    expect(link.email).toBe(email);
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('checks the address', async () => {
+    const res = await askForLink({ email: 'nope' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      email: ['Введите адрес электронной почты в виде name@example.ru'],
+    });
+    expect((await askForLink({})).json().errors).toEqual({ email: ['Обязательное поле'] });
+  });
+
+  it('sends at most three letters an hour to one address', async () => {
+    const { email } = await parent();
+    for (let i = 0; i < LIMITS.passwordEmailPerEmail.max; i += 1) {
+      address += 1;
+      expect((await askForLink({ email })).statusCode).toBe(200);
+    }
+    address += 1;
+    expect((await askForLink({ email })).statusCode).toBe(429);
+    // An unknown address is limited the same way: the 429 tells nothing about accounts.
+    for (let i = 0; i < LIMITS.passwordEmailPerEmail.max; i += 1) {
+      await askForLink({ email: 'ghost@example.ru' });
+    }
+    expect((await askForLink({ email: 'ghost@example.ru' })).statusCode).toBe(429);
+    const mails = await deliveredMail(app, deps(), email);
+    expect(mails.filter((m) => m.template === 'password-reset')).toHaveLength(3);
+  });
+
+  it('allows ten requests an hour from one client address', async () => {
+    for (let i = 0; i < LIMITS.passwordEmailPerIp.max; i += 1) {
+      expect((await askForLink({ email: `someone-${i}@example.ru` })).statusCode).toBe(200);
+    }
+    expect((await askForLink({ email: 'someone-else@example.ru' })).statusCode).toBe(429);
+  });
+});
+
+describe('POST /api/auth/password/reset', () => {
+  it('sets the new password, ends every session and mails a notice', async () => {
+    const { email, password, token: session } = await parent();
+    const other = (await login(email, password)).json().data.token as string;
+    await askForLink({ email });
+    const link = await resetLink(email);
+
+    const res = await reset({ ...link, password: 'новый-пароль-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'ok' } });
+
+    for (const token of [session, other]) {
+      expect(
+        (await app.inject({ url: '/api/profile/show', headers: bearer(token) })).statusCode,
+      ).toBe(401);
+    }
+    expect((await login(email, password)).statusCode).toBe(422);
+    expect((await login(email, 'новый-пароль-1')).statusCode).toBe(200);
+
+    const mails = await deliveredMail(app, deps(), email);
+    expect(mails[0]?.template).toBe('password-changed');
+
+    // Following the mailed link proved the address.
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerifiedAt).not.toBeNull();
+  });
+
+  it('works once: a second use and older links are refused', async () => {
+    const { email } = await parent();
+    await askForLink({ email });
+    const older = await resetLink(email);
+    await askForLink({ email });
+    const newer = await resetLink(email);
+    expect(newer.token).not.toBe(older.token);
+
+    expect((await reset({ ...newer, password: 'первый-новый' })).statusCode).toBe(200);
+    const again = await reset({ ...newer, password: 'второй-новый' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ token: [RESET_MESSAGES.used] });
+    const old = await reset({ ...older, password: 'третий-новый' });
+    expect(old.json().errors).toEqual({ token: [RESET_MESSAGES.used] });
+    expect((await login(email, 'первый-новый')).statusCode).toBe(200);
+  });
+
+  it('refuses a link older than 60 minutes', async () => {
+    const { email, password } = await parent();
+    await askForLink({ email });
+    const link = await resetLink(email);
+    time.advance(EMAIL_TOKEN_TTL_MS.password_reset + 1);
+    const res = await reset({ ...link, password: 'опоздал-на-час' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ token: [RESET_MESSAGES.expired] });
+    expect((await login(email, password)).statusCode).toBe(200);
+  });
+
+  it('refuses a link used with another address, and forged tokens, alike', async () => {
+    const { email } = await parent();
+    const { email: otherEmail } = await parent();
+    await askForLink({ email });
+    const link = await resetLink(email);
+    for (const payload of [
+      { ...link, email: otherEmail },
+      { ...link, email: 'nobody@example.ru' },
+      { ...link, token: 'A'.repeat(43) },
+      { ...link, token: 'short' },
+    ]) {
+      const res = await reset({ ...payload, password: 'подделка-123' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ token: [RESET_MESSAGES.invalid] });
+    }
+    // The real one still works afterwards.
+    expect((await reset({ ...link, password: 'настоящий-1' })).statusCode).toBe(200);
+  });
+
+  it('checks the new password like registration does, and spends nothing', async () => {
+    const { email } = await parent();
+    await askForLink({ email });
+    const link = await resetLink(email);
+    const short = await reset({ ...link, password: 'short' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual({ password: ['Пароль должен быть не короче 8 символов'] });
+    const digits = await reset({ ...link, password: '1234567890' });
+    expect(digits.json().errors).toEqual({
+      password: ['Пароль не должен состоять только из цифр'],
+    });
+    const empty = await reset({});
+    expect(Object.keys(empty.json().errors).sort()).toEqual(['email', 'password', 'token']);
+    expect((await reset({ ...link, password: 'теперь-годится' })).statusCode).toBe(200);
+  });
+
+  it('touches no sessions or mail when it fails', async () => {
+    const { email } = await parent();
+    const before = await database.db.select().from(sessions);
+    const mailsBefore = await database.db.select().from(jobs);
+    await reset({ token: 'A'.repeat(43), email, password: 'ничего-не-выйдет' });
+    expect(await database.db.select().from(sessions)).toEqual(before);
+    expect(await database.db.select().from(jobs)).toEqual(mailsBefore);
+  });
+
+  it('lets the demo parent restore too (seeded accounts are ordinary)', async () => {
+    await askForLink({ email: DEMO_PARENT.email });
+    const link = await resetLink(DEMO_PARENT.email);
+    expect((await reset({ ...link, password: DEMO_PARENT.password })).statusCode).toBe(200);
+  });
+});
+
+describe('with reCAPTCHA configured', () => {
+  let siteverify: Awaited<ReturnType<typeof fakeSiteverify>>;
+  let guarded: FastifyInstance;
+
+  beforeAll(async () => {
+    siteverify = await fakeSiteverify('reset-secret');
+    guarded = await createTestApp({
+      db: database.db,
+      clock: time.clock,
+      config: testConfig({
+        PUBLIC_URL,
+        RECAPTCHA_SITE_KEY: 'site',
+        RECAPTCHA_SECRET: 'reset-secret',
+        RECAPTCHA_VERIFY_URL: siteverify.url,
+      }),
+    });
+  });
+
+  afterAll(async () => {
+    await guarded.close();
+    await siteverify.server.close();
+  });
+
+  it('wants a human token made for the password_email action', async () => {
+    const { email } = await parent();
+    for (const captcha_token of [undefined, 'bot:password_email', 'human:login']) {
+      const res = await askForLink({ email, captcha_token }, guarded);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ captcha_token: [CAPTCHA_FAILED] });
+    }
+    expect(await deliveredMail(app, deps(), email)).toHaveLength(1); // the confirmation only
+    const ok = await askForLink({ email, captcha_token: 'human:password_email' }, guarded);
+    expect(ok.statusCode).toBe(200);
+    expect((await resetLink(email)).email).toBe(email);
+  });
+});

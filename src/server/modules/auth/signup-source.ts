@@ -1,0 +1,55 @@
+// Where a new parent came from: the referral code (`?ref=` or the `ref` cookie) and the marketing
+// parameters of the registration page. Junk is dropped silently — it is the page's URL, not the parent's
+// input, so it never fails a registration.
+
+const REF_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const MARKETING_KEY = /^(utm_[a-z0-9_]{1,30}|yclid|gclid)$/;
+const MAX_MARKETING_VALUE = 200;
+const MAX_MARKETING_KEYS = 12;
+
+function firstString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}
+
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The page's `ref` wins over the cookie: it is the most recent invitation the parent followed. */
+export function referralCode(query: Record<string, unknown>, cookieHeader?: string): string | null {
+  for (const candidate of [firstString(query.ref), cookieValue(cookieHeader, 'ref')]) {
+    const code = candidate?.trim();
+    if (code && REF_PATTERN.test(code)) return code;
+  }
+  return null;
+}
+
+/** utm_* (and the ad click ids) of the registration page; null when there are none. */
+export function marketingParams(query: Record<string, unknown>): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  let kept = 0;
+  for (const [key, value] of Object.entries(query)) {
+    if (kept >= MAX_MARKETING_KEYS) break;
+    const text = firstString(value)?.trim();
+    if (!MARKETING_KEY.test(key) || !text) continue;
+    params[key] = text.slice(0, MAX_MARKETING_VALUE);
+    kept += 1;
+  }
+  return kept > 0 ? params : null;
+}

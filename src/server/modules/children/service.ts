@@ -1,0 +1,157 @@
+// A family's children (SPEC §3, ARCHITECTURE §5): name or nickname, birth date, age group, avatar and
+// learning settings — nothing else. Every call is scoped to the parent: another family's child is 404.
+import { and, asc, count, eq } from 'drizzle-orm';
+import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
+import {
+  CHILD_NOT_FOUND,
+  NO_FREE_CHILD_SLOT,
+  ageGroupForAge,
+  ageOn,
+  birthDateProblem,
+  moscowToday,
+  type Child,
+  type ChildAvatar,
+  type StudyMode,
+} from '@contract/api/children';
+import type { Database } from '../../db/client';
+import { children, users } from '../../db/schema/index';
+import type { Clock } from '../../deps';
+import { conflict, invalidField, notFound } from '../../http/errors';
+
+/** Until tariffs bring slots (payments issue), every family has room for one child. */
+export const FREE_CHILD_SLOTS = 1;
+
+export interface ChildSlots {
+  total: number;
+  used: number;
+  free: number;
+}
+
+/** How many children the family may have and has. The payments issue adds the slots of its tariffs. */
+export async function childSlots(db: Database, userId: number): Promise<ChildSlots> {
+  const [row] = await db
+    .select({ used: count() })
+    .from(children)
+    .where(eq(children.userId, userId));
+  const used = row?.used ?? 0;
+  const total = FREE_CHILD_SLOTS;
+  return { total, used, free: Math.max(0, total - used) };
+}
+
+type ChildRow = typeof children.$inferSelect;
+
+const isAgeGroup = (value: string | null): value is AgeGroupSlug =>
+  value !== null && (AGE_GROUP_SLUGS as readonly string[]).includes(value);
+
+export function toChild(row: ChildRow): Child {
+  return {
+    id: row.id,
+    name: row.name,
+    birth_date: row.birthDate,
+    age_group: isAgeGroup(row.ageGroup) ? row.ageGroup : null,
+    avatar: row.avatar,
+    remind_about_lessons: row.remindAboutLessons,
+    study_mode: row.studyMode,
+  };
+}
+
+export async function listChildren(db: Database, userId: number): Promise<Child[]> {
+  const rows = await db
+    .select()
+    .from(children)
+    .where(eq(children.userId, userId))
+    .orderBy(asc(children.id));
+  return rows.map(toChild);
+}
+
+interface Ctx {
+  db: Database;
+  clock: Clock;
+  userId: number;
+}
+
+/** The birth date's age group on the Moscow calendar; 422 on birth_date when the age is out of range. */
+function checkedAgeGroup(birthDate: string, now: Date): AgeGroupSlug {
+  const today = moscowToday(now);
+  const problem = birthDateProblem(birthDate, today);
+  if (problem) throw invalidField('birth_date', problem);
+  return ageGroupForAge(ageOn(birthDate, today));
+}
+
+export async function storeChild({
+  db,
+  clock,
+  userId,
+  input,
+}: Ctx & {
+  input: { name: string; birth_date: string; age_group?: AgeGroupSlug | undefined };
+}): Promise<Child> {
+  const now = clock();
+  // The birth date is checked even when the parent picks the group by hand.
+  const ageGroup = checkedAgeGroup(input.birth_date, now);
+  return db.transaction(async (tx) => {
+    // The parent's row is the lock: two add-child requests at once cannot both take the last slot.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if ((await childSlots(tx, userId)).free <= 0) throw conflict(NO_FREE_CHILD_SLOT);
+    const [row] = await tx
+      .insert(children)
+      .values({
+        userId,
+        name: input.name,
+        birthDate: input.birth_date,
+        ageGroup: input.age_group ?? ageGroup,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return toChild(row);
+  });
+}
+
+export async function updateChild({
+  db,
+  clock,
+  userId,
+  input,
+}: Ctx & {
+  input: {
+    id: number;
+    name?: string | undefined;
+    birth_date?: string | undefined;
+    age_group?: AgeGroupSlug | undefined;
+    avatar?: ChildAvatar | null | undefined;
+    remind_about_lessons?: boolean | undefined;
+    study_mode?: StudyMode | undefined;
+  };
+}): Promise<Child> {
+  const now = clock();
+  const changes: Partial<typeof children.$inferInsert> = { updatedAt: now };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.birth_date !== undefined) {
+    changes.birthDate = input.birth_date;
+    changes.ageGroup = checkedAgeGroup(input.birth_date, now);
+  }
+  if (input.age_group !== undefined) changes.ageGroup = input.age_group;
+  if (input.avatar !== undefined) changes.avatar = input.avatar;
+  if (input.remind_about_lessons !== undefined) {
+    changes.remindAboutLessons = input.remind_about_lessons;
+  }
+  if (input.study_mode !== undefined) changes.studyMode = input.study_mode;
+
+  const [row] = await db
+    .update(children)
+    .set(changes)
+    .where(and(eq(children.id, input.id), eq(children.userId, userId)))
+    .returning();
+  if (!row) throw notFound(CHILD_NOT_FOUND);
+  return toChild(row);
+}
+
+export async function deleteChild({ db, userId, id }: Omit<Ctx, 'clock'> & { id: number }) {
+  const [row] = await db
+    .delete(children)
+    .where(and(eq(children.id, id), eq(children.userId, userId)))
+    .returning({ id: children.id });
+  if (!row) throw notFound(CHILD_NOT_FOUND);
+}

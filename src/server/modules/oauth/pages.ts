@@ -1,0 +1,85 @@
+// The data-deletion status page Facebook links people to (CONTRACTS §3: "a page a person can read").
+// Server-rendered HTML outside /api: it must open without the SPA, from any browser, for Facebook's
+// reviewers too, and /api answers JSON only.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../deps';
+import { html, htmlPage } from '../../integrations/oauth/html';
+import { findFbDeletionRequest } from './fb-deletion';
+
+const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const brand = html`<div class="brand">
+  <span class="logo" aria-hidden="true">У</span>Школа Умняшек
+</div>`;
+
+export function deletionStatusHtml(
+  code: string,
+  request: { createdAt: Date } | null,
+  supportEmail: string,
+): string {
+  if (!request) {
+    return htmlPage({
+      title: 'Запрос не найден — Школа Умняшек',
+      body: html`${brand}
+        <h1>Запрос на удаление не найден</h1>
+        <p>Проверьте код подтверждения: <b>${code}</b>.</p>
+        <p class="muted">
+          Если вопрос остался, напишите нам: <a href="mailto:${supportEmail}">${supportEmail}</a>.
+        </p>`,
+    });
+  }
+  return htmlPage({
+    title: 'Данные удалены — Школа Умняшек',
+    body: html`${brand}
+      <h1>Данные из Facebook удалены</h1>
+      <p>
+        Мы получили ваш запрос через Facebook и удалили связь вашего аккаунта Facebook со Школой
+        Умняшек: идентификатор, имя, адрес почты и фотографию, полученные от Facebook.
+      </p>
+      <dl>
+        <dt>Код подтверждения</dt>
+        <dd>${code}</dd>
+        <dt>Статус</dt>
+        <dd>Выполнено</dd>
+        <dt>Дата</dt>
+        <dd>${MOSCOW_TIME.format(request.createdAt)} (МСК)</dd>
+      </dl>
+      <p class="muted">
+        Аккаунт в школе, дети и подписка при этом сохраняются. Чтобы удалить весь аккаунт, откройте
+        «Личный кабинет → Профиль» или напишите нам:
+        <a href="mailto:${supportEmail}">${supportEmail}</a>.
+      </p>`,
+  });
+}
+
+export function oauthPages(deps: Pick<ModuleDeps, 'db' | 'config'>): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/data-deletion/:code',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Страница статуса удаления данных Facebook (HTML)',
+          params: z.object({ code: z.string().max(64) }),
+        },
+      },
+      async (request, reply) => {
+        const code = request.params.code.toUpperCase();
+        const found = await findFbDeletionRequest({ db: deps.db, code });
+        return reply
+          .status(found ? 200 : 404)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(deletionStatusHtml(code, found, deps.config.supportEmail));
+      },
+    );
+  };
+}

@@ -1,0 +1,39 @@
+// The OAuth sandbox providers of the demo (ARCHITECTURE §7): VK ID at /sandbox/oauth/vk, Facebook at
+// /sandbox/oauth/fb, test people's avatars at /sandbox/oauth/avatars. Register with the prefix
+// '/sandbox/oauth', and only when config.sandboxes.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../deps';
+import { errorBody } from '../../http/errors';
+import { parseForm } from '../../modules/oauth/form';
+import { facebookSandbox } from './fb';
+import { avatarSvg, findPerson } from './people';
+import { vkIdSandbox } from './vk';
+
+export function oauthSandbox(
+  deps: Pick<ModuleDeps, 'db' | 'clock' | 'config'>,
+): FastifyPluginAsync {
+  return async (app) => {
+    // Stand-ins for outside services, not our API: kept out of the OpenAPI document.
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
+    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      app.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 16_384 },
+        parseForm,
+      );
+    }
+    await app.register(vkIdSandbox(deps), { prefix: '/vk' });
+    await app.register(facebookSandbox(deps), { prefix: '/fb' });
+    app.get('/avatars/:file', async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const person = findPerson(file.replace(/\.svg$/, ''));
+      if (!person) return reply.status(404).send(errorBody(404, 'Нет такого аватара'));
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(avatarSvg(person));
+    });
+  };
+}

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logout, register } from './auth';
+import { installInterceptors } from './interceptors';
+import { clearSession, getToken, setToken, useSessionStore } from './session';
+import { reloadPage } from '../lib/reload';
+import {
+  fieldError,
+  installFakeApi,
+  on,
+  resetFakeApi,
+  seen,
+} from '../modals/register/testing-fake-api';
+
+vi.mock('../lib/reload', () => ({ reloadPage: vi.fn() }));
+
+const BODY = {
+  email: 'anna@example.ru',
+  password: 'umnyashki8',
+  name: 'Анна',
+  consent_personal_data: true as const,
+  consent_mailing: false,
+};
+
+let uninstallApi: () => void;
+let uninstallInterceptors: () => void;
+beforeAll(() => {
+  uninstallApi = installFakeApi();
+  uninstallInterceptors = installInterceptors();
+});
+afterAll(() => {
+  uninstallInterceptors();
+  uninstallApi();
+});
+beforeEach(() => {
+  resetFakeApi();
+  localStorage.clear();
+  clearSession();
+  vi.mocked(reloadPage).mockClear();
+  on('POST auth/register', { status: 201, data: { data: { token: 'new-parent' } } });
+  on('GET profile/show', { status: 200, data: { data: { name: 'Анна', email_verified: false } } });
+});
+
+describe('registration (SPEC §7, ARCHITECTURE §4)', () => {
+  it("sends the body with the page's query string, then logs the parent in", async () => {
+    await register(BODY, '?ref=FRIEND&utm_source=vk');
+    const call = seen.find((request) => request.method === 'POST');
+    expect(call).toMatchObject({ url: 'auth/register?ref=FRIEND&utm_source=vk', body: BODY });
+    expect(getToken()).toBe('new-parent');
+    expect(localStorage.getItem('user-token')).toBe('new-parent');
+    expect(useSessionStore.getState().profile).toMatchObject({ name: 'Анна' });
+  });
+
+  it('adds the referral code remembered from an earlier visit', async () => {
+    localStorage.setItem('referrer_code', 'EARLIER');
+    await register(BODY, '');
+    expect(seen[0]?.url).toBe('auth/register?ref=EARLIER');
+  });
+
+  it('posts to the bare path when there is no query at all', async () => {
+    await register(BODY, '');
+    expect(seen[0]?.url).toBe('auth/register');
+    expect(seen[0]?.authorization).toBeUndefined();
+  });
+
+  it("carries another tab's token, so the server can answer 'Already authenticated'", async () => {
+    localStorage.setItem('user-token', 'from-another-tab');
+    on('POST auth/register', fieldError('error', 'Already authenticated', 409));
+    await expect(register(BODY, '')).rejects.toThrow();
+    expect(seen[0]?.authorization).toBe('Bearer from-another-tab');
+    // SPEC §8: the page reloads as the logged-in parent.
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("a logged-in page's register call reloads the page (SPEC §8)", async () => {
+    setToken('mine');
+    on('POST auth/register', fieldError('error', 'Already authenticated', 409));
+    await expect(register(BODY, '')).rejects.toThrow();
+    expect(seen[0]?.authorization).toBe('Bearer mine');
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the parent a guest when the server refuses', async () => {
+    on('POST auth/register', fieldError('email', 'Этот адрес уже зарегистрирован.'));
+    await expect(register(BODY, '')).rejects.toThrow();
+    expect(getToken()).toBeNull();
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('logout (SPEC §4)', () => {
+  it('revokes the token on the server, clears stored data and reloads', async () => {
+    setToken('mine');
+    localStorage.setItem('referrer_code', 'X');
+    localStorage.setItem('pay_after', '3');
+    on('GET auth/logout', { status: 200, data: { data: { status: 'ok' } } });
+    await logout();
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: 'auth/logout',
+      authorization: 'Bearer mine',
+    });
+    expect(getToken()).toBeNull();
+    expect(localStorage.length).toBe(0);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+});

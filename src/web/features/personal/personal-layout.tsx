@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { isPlaceholderEmail } from '@contract/api/oauth-values';
+import { useProfile } from '../../api/profile';
+import { pathTo } from '../../app/routes';
+import { Owl } from '../../components/illustrations/owl';
+import { Sparkle } from '../../components/illustrations/sparkle';
+import { Container } from '../../components/ui/container';
+import { PageHero } from '../../components/ui/page-hero';
+import { Skeleton } from '../../components/ui/skeleton';
+import { TabNav, type TabNavItem } from '../../components/ui/tab-nav';
+import { EmailBanner } from './email-banner';
+import styles from './personal-layout.module.scss';
+
+const TABS: TabNavItem[] = [
+  { to: pathTo('profile'), label: 'Профиль' },
+  { to: pathTo('students'), label: 'Ученики' },
+  { to: pathTo('tariffs'), label: 'Тарифы' },
+  { to: pathTo('gift'), label: 'Подарок' },
+  { to: pathTo('help'), label: 'Помощь' },
+];
+
+/** SPEC §2 personal: a greeting, the unconfirmed-email reminder and the sections as tabs. */
+export default function PersonalLayout() {
+  const { data: profile, isError } = useProfile();
+  let greeting: ReactNode = <Skeleton inline width="min(380px, 80%)" />;
+  if (profile) greeting = profile.name ? `Здравствуйте, ${profile.name}!` : 'Здравствуйте!';
+  else if (isError) greeting = 'Личный кабинет';
+  const unconfirmed =
+    profile !== undefined && !profile.email_verified && !isPlaceholderEmail(profile.email);
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Личный кабинет"
+        title={greeting}
+        lead="Ваши данные, ученики, тарифы и подарки — всё в одном месте."
+        aside={
+          <svg className={styles.art} viewBox="-20 -20 240 290" aria-hidden="true">
+            <Owl />
+            <Sparkle x={0} y={40} size={26} />
+            <Sparkle x={200} y={120} size={20} color="#2ec4a6" />
+          </svg>
+        }
+      >
+        <TabNav items={TABS} label="Разделы личного кабинета" />
+      </PageHero>
+      {unconfirmed && (
+        <Container>
+          <EmailBanner email={profile.email} />
+        </Container>
+      )}
+      <Outlet />
+    </>
+  );
+}

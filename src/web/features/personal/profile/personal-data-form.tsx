@@ -1,0 +1,215 @@
+import { useId, useMemo, useState } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { NAME_INVALID, personNameField, phoneField, REGION_INVALID } from '@contract/api/profile';
+import type { Profile } from '../../../api/profile';
+import { useUpdateProfile } from '../../../api/profile';
+import { useRegions } from '../../../api/catalog';
+import { Button } from '../../../components/ui';
+import { toast } from '../../../components/toast/toast';
+import { errorMessage, fieldErrors } from '../request-errors';
+import { Panel } from '../panel';
+import { FormField } from './form-field';
+import form from '../../../modals/form.module.scss';
+import styles from './profile-page.module.scss';
+
+// The contract's own field rules, so the parent sees the server's words before sending.
+const schema = z.object({
+  name: personNameField({ required: 'Введите имя', invalid: NAME_INVALID }),
+  surname: personNameField({ required: false, invalid: NAME_INVALID }),
+  patronymic: personNameField({ required: false, invalid: NAME_INVALID }),
+  phone: phoneField,
+  region_id: z.string().regex(/^\d*$/, REGION_INVALID),
+});
+type Input = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+
+const FIELDS = ['name', 'surname', 'patronymic', 'phone', 'region_id'] as const;
+
+function valuesOf(profile: Profile): Input {
+  return {
+    name: profile.name,
+    surname: profile.surname,
+    patronymic: profile.patronymic,
+    phone: profile.phone,
+    region_id: profile.region_id === null ? '' : String(profile.region_id),
+  };
+}
+
+/** «+79991234567» → «+7 999 123-45-67»: how the saved number reads best. */
+export function formatPhone(phone: string): string {
+  const match = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
+  return match ? `+7 ${match[1]} ${match[2]}-${match[3]}-${match[4]}` : phone;
+}
+
+/** Name, surname, patronymic, phone and region: POST /profile/update with errors under the fields. */
+export function PersonalDataForm({ profile }: { profile: Profile }) {
+  const id = useId();
+  const update = useUpdateProfile();
+  const regions = useRegions();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: valuesOf(profile),
+  });
+
+  const sortedRegions = useMemo(
+    () => [...(regions.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+    [regions.data],
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = await update.mutateAsync({
+        ...values,
+        region_id: values.region_id === '' ? null : Number(values.region_id),
+      });
+      // The form now shows what the server stored: the phone as +7XXXXXXXXXX.
+      reset(valuesOf(saved));
+      toast.success('Данные сохранены');
+    } catch (error) {
+      const byField = fieldErrors(error);
+      let marked = false;
+      for (const field of FIELDS) {
+        const message = byField[field];
+        if (message) {
+          setError(field as FieldPath<Input>, { message }, { shouldFocus: !marked });
+          marked = true;
+        }
+      }
+      if (!marked) setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <Panel
+      title="Личные данные"
+      description="Как к вам обращаться и как связаться, если понадобится помощь с подпиской."
+    >
+      <form className={form.form} onSubmit={onSubmit} noValidate>
+        {failure && (
+          <p className={form.alert} role="alert">
+            {failure}
+          </p>
+        )}
+        <div className={styles.fieldGrid}>
+          <FormField id={`${id}-name`} label="Имя" error={errors.name?.message}>
+            {(props) => (
+              <input
+                {...props}
+                className={form.input}
+                type="text"
+                autoComplete="given-name"
+                {...register('name')}
+              />
+            )}
+          </FormField>
+          <FormField id={`${id}-surname`} label="Фамилия" error={errors.surname?.message}>
+            {(props) => (
+              <input
+                {...props}
+                className={form.input}
+                type="text"
+                autoComplete="family-name"
+                {...register('surname')}
+              />
+            )}
+          </FormField>
+          <FormField id={`${id}-patronymic`} label="Отчество" error={errors.patronymic?.message}>
+            {(props) => (
+              <input
+                {...props}
+                className={form.input}
+                type="text"
+                autoComplete="additional-name"
+                {...register('patronymic')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={`${id}-phone`}
+            label="Телефон"
+            error={errors.phone?.message}
+            hint={
+              profile.phone ? (
+                `Сохранён как ${formatPhone(profile.phone)}`
+              ) : (
+                <>
+                  Мобильный, в любом виде: <span className={styles.nowrap}>8 999 123-45-67</span>{' '}
+                  или <span className={styles.nowrap}>+7 (999) 123 45 67</span>
+                </>
+              )
+            }
+          >
+            {(props) => (
+              <input
+                {...props}
+                className={form.input}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="+7 999 123-45-67"
+                {...register('phone')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={`${id}-region`}
+            label="Регион"
+            error={errors.region_id?.message}
+            hint={regions.isError ? 'Список регионов не загрузился.' : undefined}
+            className={styles.wide}
+          >
+            {(props) => (
+              <Controller
+                control={control}
+                name="region_id"
+                render={({ field }) => (
+                  <select
+                    {...props}
+                    {...field}
+                    className={`${form.input} ${styles.select}`}
+                    disabled={regions.isPending}
+                  >
+                    <option value="">
+                      {regions.isPending ? 'Загружаем регионы…' : 'Не выбран'}
+                    </option>
+                    {sortedRegions.map((region) => (
+                      <option key={region.id} value={String(region.id)}>
+                        {region.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
+            )}
+          </FormField>
+        </div>
+        {regions.isError && (
+          <button type="button" className={form.link} onClick={() => void regions.refetch()}>
+            Загрузить регионы ещё раз
+          </button>
+        )}
+        <div className={styles.formActions}>
+          <Button type="submit" loading={update.isPending}>
+            Сохранить
+          </Button>
+          {isDirty && !update.isPending && (
+            <Button variant="ghost" onClick={() => reset(valuesOf(profile))}>
+              Отменить изменения
+            </Button>
+          )}
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,16 @@
+import axios from 'axios';
+import { reportsGlobally } from '../../api/interceptors';
+
+export { errorMessage, fieldErrors } from '../../api/interceptors';
+
+/**
+ * SPEC §8: a failed call outside the self-handled list already opened the global error modal with its
+ * message. A screen then adds only what the modal cannot (field marks), never the same words twice.
+ */
+export function toldGlobally(error: unknown): boolean {
+  return axios.isAxiosError(error) && !axios.isCancel(error) && reportsGlobally(error.config);
+}
+
+export function statusOf(error: unknown): number | undefined {
+  return axios.isAxiosError(error) ? error.response?.status : undefined;
+}

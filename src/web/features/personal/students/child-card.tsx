@@ -1,0 +1,66 @@
+import type { Child } from '@contract/api/children';
+import { Button } from '../../../components/ui';
+import { ageInYears, formatAge } from './child-age';
+import { avatarOf, ChildAvatar } from './child-avatar';
+import { studyModeLabel } from './study-modes';
+import styles from './students-page.module.scss';
+
+export interface ChildCardProps {
+  child: Child;
+  today: string;
+  groupLabel: (slug: NonNullable<Child['age_group']>) => string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One pupil: picture, name, age and group, study settings, and what can be done with the profile. */
+export function ChildCard({ child, today, groupLabel, onEdit, onDelete }: ChildCardProps) {
+  const age = ageInYears(child.birth_date, today);
+  const titleId = `child-${child.id}-name`;
+  return (
+    <li className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.cardHead}>
+        <ChildAvatar avatar={avatarOf(child)} size={72} className={styles.avatar} />
+        <div className={styles.who}>
+          <h3 id={titleId} className={styles.name}>
+            {child.name}
+          </h3>
+          <p className={styles.age}>
+            {age !== null && formatAge(age)}
+            {age !== null && child.age_group && ' · '}
+            {child.age_group && `группа ${groupLabel(child.age_group)}`}
+          </p>
+        </div>
+      </div>
+      <ul className={styles.facts} role="list">
+        <li className={styles.fact}>
+          <span className={styles.factLabel}>Режим</span>
+          {studyModeLabel(child.study_mode)}
+        </li>
+        <li className={styles.fact}>
+          <span className={styles.factLabel}>Напоминания</span>
+          {child.remind_about_lessons ? 'включены' : 'выключены'}
+        </li>
+      </ul>
+      <div className={styles.cardActions}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`Изменить: ${child.name}`}
+        >
+          Изменить
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className={styles.remove}
+          onClick={onDelete}
+          aria-label={`Удалить: ${child.name}`}
+        >
+          Удалить
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+import { ModalShell } from '../modal-shell';
+import { closeModal } from '../modal-store';
+import { pathTo } from '../../app/routes';
+import { Button, ButtonLink } from '../../components/ui';
+import content from '../modal-content.module.scss';
+import styles from './add-child-without-subscription-modal.module.scss';
+
+/** Two children in a circle of seats: a picture for «a place for one more». */
+function SeatsArt() {
+  return (
+    <svg className={styles.art} viewBox="0 0 120 72" aria-hidden="true">
+      <rect x="2" y="8" width="116" height="60" rx="30" fill="#efeaff" />
+      <circle cx="36" cy="32" r="11" fill="#ff8a3d" />
+      <path d="M19 60q17-22 34 0z" fill="#ff8a3d" />
+      <circle
+        cx="84"
+        cy="32"
+        r="11"
+        fill="none"
+        stroke="#6c4cf1"
+        strokeWidth="3"
+        strokeDasharray="5 4"
+      />
+      <path
+        d="M67 60q17-22 34 0"
+        fill="none"
+        stroke="#6c4cf1"
+        strokeWidth="3"
+        strokeDasharray="5 4"
+      />
+      <circle cx="100" cy="16" r="10" fill="#ffc93c" />
+      <path d="M100 11v10M95 16h10" stroke="#2b2350" strokeWidth="2.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** SPEC §2: the family has no free place for another child; places come with the bigger tariffs. */
+export default function AddChildWithoutSubscriptionModal() {
+  return (
+    <ModalShell title="Место для ещё одного ученика" size="sm" art={<SeatsArt />}>
+      <p className={content.text}>
+        Все места для учеников в вашей семье уже заняты. Место для второго и третьего ребёнка входит
+        в тариф на&nbsp;2–3&nbsp;детей: выберите его, и братья и сёстры будут заниматься каждый в
+        своём профиле.
+      </p>
+      <div className={content.actions}>
+        <Button variant="secondary" onClick={closeModal}>
+          Позже
+        </Button>
+        <ButtonLink to={pathTo('tariffs')} autoFocus>
+          Выбрать тариф
+        </ButtonLink>
+      </div>
+    </ModalShell>
+  );
+}

@@ -1,0 +1,286 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
+import type { StudyMode } from '@contract/api/auth';
+import { ModalShell } from '../modal-shell';
+import { closeModal, openModal } from '../modal-store';
+import type { AddChildModalProps } from './add-child-props';
+import { useStoreChild, useUpdateChild } from '../../api/children';
+import { Button } from '../../components/ui';
+import { toast } from '../../components/toast/toast';
+import { useAgeGroupLabel } from '../../features/personal/students/age-group-labels';
+import { AvatarPicker } from '../../features/personal/students/avatar-picker';
+import { AVATAR_IDS, avatarOf, type AvatarId } from '../../features/personal/students/child-avatar';
+import {
+  ageInYears,
+  birthDateLimits,
+  birthDateProblem,
+  defaultAgeGroup,
+  formatAge,
+  todayInMoscow,
+} from '../../features/personal/students/child-age';
+import { STUDY_MODE_OPTIONS } from '../../features/personal/students/study-modes';
+import {
+  errorMessage,
+  fieldErrors,
+  statusOf,
+  toldGlobally,
+} from '../../features/personal/request-errors';
+import form from '../form.module.scss';
+import styles from './add-child-modal.module.scss';
+
+const CHILD_NAME_MAX_LENGTH = 50;
+
+type Field = 'name' | 'birth_date' | 'age_group';
+type Problems = Partial<Record<Field | 'form', string>>;
+
+function randomAvatar(): AvatarId {
+  return AVATAR_IDS[Math.floor(Math.random() * AVATAR_IDS.length)] ?? 'fox';
+}
+
+/** Add a child (name or nickname, birth date, age group) or edit one with its study settings. */
+export default function AddChildModal({ child }: AddChildModalProps) {
+  const id = useId();
+  const editing = child !== undefined;
+  const today = useMemo(() => todayInMoscow(), []);
+  const limits = useMemo(() => birthDateLimits(today), [today]);
+  const groupLabel = useAgeGroupLabel();
+
+  const [name, setName] = useState(child?.name ?? '');
+  const [birthDate, setBirthDate] = useState(child?.birth_date ?? '');
+  // '' follows the birth date; a slug is the parent's own choice.
+  const [groupChoice, setGroupChoice] = useState<AgeGroupSlug | ''>(() =>
+    child?.age_group && child.age_group !== defaultAgeGroup(child.birth_date, today)
+      ? child.age_group
+      : '',
+  );
+  const [avatar, setAvatar] = useState<AvatarId>(() => (child ? avatarOf(child) : randomAvatar()));
+  const [remind, setRemind] = useState(child?.remind_about_lessons ?? true);
+  const [studyMode, setStudyMode] = useState<StudyMode>(child?.study_mode ?? 'schedule');
+  const [problems, setProblems] = useState<Problems>({});
+  // A field's error goes as soon as the parent changes it.
+  const edit =
+    <T,>(field: Field, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      if (problems[field] || problems.form)
+        setProblems(({ [field]: _fixed, form: _form, ...rest }) => rest);
+    };
+  const store = useStoreChild();
+  const update = useUpdateChild();
+  const busy = store.isPending || update.isPending;
+
+  const age = ageInYears(birthDate, today);
+  const autoGroup = defaultAgeGroup(birthDate, today);
+  const ageGroup = groupChoice || autoGroup;
+
+  const validate = (): Problems => {
+    const found: Problems = {};
+    const trimmed = name.trim();
+    if (!trimmed) found.name = 'Напишите имя или никнейм';
+    else if (trimmed.length > CHILD_NAME_MAX_LENGTH)
+      found.name = `Не длиннее ${CHILD_NAME_MAX_LENGTH} символов`;
+    const dateProblem = birthDateProblem(birthDate, today);
+    if (dateProblem) found.birth_date = dateProblem;
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validate();
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`${id}-${found.name ? 'name' : 'birth_date'}`)?.focus();
+      return;
+    }
+    const base = {
+      name: name.trim(),
+      birth_date: birthDate,
+      ...(ageGroup ? { age_group: ageGroup } : {}),
+    };
+    try {
+      if (child) {
+        await update.mutateAsync({
+          id: child.id,
+          ...base,
+          avatar,
+          remind_about_lessons: remind,
+          study_mode: studyMode,
+        });
+        toast.success('Изменения сохранены');
+      } else {
+        const added = await store.mutateAsync(base);
+        // The picture is a setting: the new child gets it with a second, small call. Should it fail,
+        // the child is added all the same and the picture can be picked when editing.
+        await update.mutateAsync({ id: added.id, avatar }).catch(() => undefined);
+        toast.success(`${added.name} — в списке учеников`);
+      }
+      closeModal();
+    } catch (error) {
+      if (statusOf(error) === 409) {
+        openModal('add-child-without-subscription');
+        return;
+      }
+      if (toldGlobally(error)) return;
+      const byField = fieldErrors(error);
+      const next: Problems = {};
+      for (const field of ['name', 'birth_date', 'age_group'] as const) {
+        if (byField[field]) next[field] = byField[field];
+      }
+      if (Object.keys(next).length === 0) next.form = errorMessage(error);
+      setProblems(next);
+    }
+  };
+
+  const describe = (field: Field, hint?: string) =>
+    problems[field] ? `${id}-${field}-error` : hint ? `${id}-${field}-hint` : undefined;
+
+  return (
+    <ModalShell title={editing ? 'Профиль ребёнка' : 'Добавить ребёнка'}>
+      <form className={form.form} onSubmit={submit} noValidate>
+        {problems.form && (
+          <p className={form.alert} role="alert">
+            {problems.form}
+          </p>
+        )}
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-name`}>
+            Имя или никнейм
+          </label>
+          <input
+            id={`${id}-name`}
+            className={form.input}
+            type="text"
+            autoComplete="off"
+            maxLength={CHILD_NAME_MAX_LENGTH + 10}
+            placeholder="Например, Маша или Зайка"
+            value={name}
+            onChange={(event) => edit('name', setName)(event.target.value)}
+            aria-invalid={problems.name ? true : undefined}
+            aria-describedby={describe('name', 'hint')}
+          />
+          {problems.name ? (
+            <span id={`${id}-name-error`} className={form.fieldError}>
+              {problems.name}
+            </span>
+          ) : (
+            <span id={`${id}-name-hint`} className={styles.hint}>
+              Так ребёнка будут звать на занятиях. Фамилия не нужна.
+            </span>
+          )}
+        </div>
+
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-birth_date`}>
+            Дата рождения
+          </label>
+          <input
+            id={`${id}-birth_date`}
+            className={form.input}
+            type="date"
+            min={limits.min}
+            max={limits.max}
+            value={birthDate}
+            onChange={(event) => edit('birth_date', setBirthDate)(event.target.value)}
+            aria-invalid={problems.birth_date ? true : undefined}
+            aria-describedby={describe('birth_date', 'hint')}
+          />
+          {problems.birth_date ? (
+            <span id={`${id}-birth_date-error`} className={form.fieldError}>
+              {problems.birth_date}
+            </span>
+          ) : (
+            <span id={`${id}-birth_date-hint`} className={styles.hint}>
+              {autoGroup && age !== null
+                ? `Сейчас ${formatAge(age)}.`
+                : 'Занятия подходят детям от 1 до 8 лет.'}
+            </span>
+          )}
+        </div>
+
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-age_group`}>
+            Возрастная группа
+          </label>
+          <select
+            id={`${id}-age_group`}
+            className={`${form.input} ${styles.select}`}
+            value={groupChoice}
+            onChange={(event) =>
+              edit('age_group', setGroupChoice)(event.target.value as AgeGroupSlug | '')
+            }
+            aria-invalid={problems.age_group ? true : undefined}
+            aria-describedby={describe('age_group', 'hint')}
+          >
+            <option value="">
+              {autoGroup ? `По возрасту: ${groupLabel(autoGroup)}` : 'По дате рождения'}
+            </option>
+            {AGE_GROUP_SLUGS.map((slug) => (
+              <option key={slug} value={slug}>
+                {groupLabel(slug)}
+              </option>
+            ))}
+          </select>
+          {problems.age_group ? (
+            <span id={`${id}-age_group-error`} className={form.fieldError}>
+              {problems.age_group}
+            </span>
+          ) : (
+            <span id={`${id}-age_group-hint`} className={styles.hint}>
+              Подберём по возрасту. Можно выбрать другую, если ребёнку интереснее программа постарше
+              или помладше.
+            </span>
+          )}
+        </div>
+
+        <AvatarPicker value={avatar} onChange={setAvatar} />
+
+        {editing && (
+          <>
+            <fieldset className={styles.fieldset}>
+              <legend className={form.label}>Режим занятий</legend>
+              <div className={styles.modes}>
+                {STUDY_MODE_OPTIONS.map((option) => (
+                  <label key={option.value} className={styles.mode}>
+                    <input
+                      type="radio"
+                      name={`${id}-study-mode`}
+                      value={option.value}
+                      checked={studyMode === option.value}
+                      onChange={() => setStudyMode(option.value)}
+                      aria-describedby={`${id}-mode-${option.value}`}
+                    />
+                    <span className={styles.modeText}>
+                      <span className={styles.modeTitle}>{option.label}</span>
+                      <span id={`${id}-mode-${option.value}`} className={styles.hint}>
+                        {option.hint}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+
+            <label className={styles.switchRow}>
+              <span className={styles.modeText}>
+                <span className={styles.modeTitle}>Напоминать о занятиях</span>
+                <span className={styles.hint}>Пришлём письмо, когда откроются новые уроки.</span>
+              </span>
+              <input
+                className={styles.switch}
+                type="checkbox"
+                role="switch"
+                checked={remind}
+                onChange={(event) => setRemind(event.target.checked)}
+              />
+            </label>
+          </>
+        )}
+
+        <Button type="submit" size="lg" block loading={busy}>
+          {editing ? 'Сохранить' : 'Добавить ребёнка'}
+        </Button>
+      </form>
+    </ModalShell>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { CAPTCHA_ACTIONS, passwordEmailBody } from '@contract/api/auth';
+import { ModalShell } from '../modal-shell';
+import { ModalArt } from '../modal-art';
+import { closeModal, openModal } from '../modal-store';
+import { queryProp } from '../route/query-prop';
+import { requestPasswordReset } from '../../api/auth';
+import { errorMessage, fieldErrors } from '../../api/interceptors';
+import { usePublicConfig } from '../../api/config';
+import { Button } from '../../components/ui';
+import { getCaptchaToken, preloadRecaptcha } from '../../lib/recaptcha';
+import form from '../form.module.scss';
+import content from '../modal-content.module.scss';
+import styles from '../register/account-forms.module.scss';
+
+const restoreForm = passwordEmailBody.pick({ email: true });
+type RestoreFormInput = z.input<typeof restoreForm>;
+type RestoreFormOutput = z.output<typeof restoreForm>;
+
+/**
+ * SPEC §2 password restore: asks for the address and always gives the same answer, so the form does not
+ * tell who has an account here.
+ */
+export default function PasswordRestoreModal(props: Record<string, unknown>) {
+  const id = useId();
+  const { data: config } = usePublicConfig();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RestoreFormInput, unknown, RestoreFormOutput>({
+    resolver: zodResolver(restoreForm),
+    defaultValues: { email: queryProp(props, 'email') ?? '' },
+  });
+
+  useEffect(preloadRecaptcha, []);
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      const captcha_token = await getCaptchaToken(CAPTCHA_ACTIONS.passwordEmail);
+      await requestPasswordReset({ email, captcha_token });
+      setSentTo(email);
+    } catch (error) {
+      const byField = fieldErrors(error);
+      if (byField.email) setError('email', { message: byField.email }, { shouldFocus: true });
+      else setFailure(errorMessage(error));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <ModalShell title="Проверьте почту" size="sm" art={<ModalArt kind="info" />}>
+        <p className={content.text}>
+          Если адрес <span className={styles.emailLine}>{sentTo}</span> зарегистрирован, мы
+          отправили на него письмо со ссылкой для нового пароля. Ссылка действует 60 минут.
+        </p>
+        <p className={content.text}>Письма нет через пару минут? Загляните в папку «Спам».</p>
+        {config?.sandbox && (
+          <p className={form.note}>
+            Демо-режим: письмо лежит в{' '}
+            <a href="/sandbox/mail" target="_blank" rel="noreferrer">
+              почтовой песочнице
+            </a>
+            .
+          </p>
+        )}
+        <div className={content.actions}>
+          <Button variant="secondary" onClick={() => setSentTo(null)}>
+            Другой адрес
+          </Button>
+          <Button onClick={closeModal} autoFocus>
+            Понятно
+          </Button>
+        </div>
+      </ModalShell>
+    );
+  }
+
+  return (
+    <ModalShell title="Восстановление пароля" size="sm">
+      <p className={styles.intro}>
+        Напишите адрес, с которым регистрировались, — пришлём ссылку, чтобы задать новый пароль.
+      </p>
+      <form className={form.form} onSubmit={onSubmit} noValidate>
+        {failure && (
+          <p className={form.alert} role="alert">
+            {failure}
+          </p>
+        )}
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${id}-email`}>
+            Электронная почта
+          </label>
+          <input
+            id={`${id}-email`}
+            className={form.input}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="name@example.ru"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${id}-email-error` : undefined}
+            {...register('email')}
+          />
+          {errors.email && (
+            <span id={`${id}-email-error`} className={form.fieldError}>
+              {errors.email.message}
+            </span>
+          )}
+        </div>
+        <Button type="submit" size="lg" block loading={isSubmitting}>
+          Получить ссылку
+        </Button>
+      </form>
+      <p className={form.footer}>
+        Вспомнили пароль?{' '}
+        <button type="button" className={form.link} onClick={() => openModal('login')}>
+          Войти
+        </button>
+      </p>
+    </ModalShell>
+  );
+}
