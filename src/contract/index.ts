@@ -8,3 +8,7 @@ export * from './api/catalog';
 export * from './api/config';
 export * from './api/auth';
 export * from './api/values';
+export * from './api/password';
+export * from './api/profile';
+export * from './api/children';
+export * from './api/oauth';

@@ -70,5 +70,22 @@ export function reachGoal(
 /** A page view of the SPA (Metrika is initialised with `defer`, so hits are ours to send). */
 export function trackPageView(url: string, referer?: string): void {
   if (counterId === null) return;
-  ym(counterId, 'hit', url, referer ? { referer } : {});
+  const scrubbedReferer = referer ? scrubUrl(referer) : undefined;
+  ym(counterId, 'hit', scrubUrl(url), scrubbedReferer ? { referer: scrubbedReferer } : {});
+}
+
+/**
+ * Query parameters that carry credentials or personal data (a password-reset token and its address, the
+ * email confirmation token, the one-time sign-in code): they never leave for the analytics service.
+ */
+const PRIVATE_PARAMS = ['token', 'email', 'verified_token', 'usertoken', 'code', 'state'];
+
+export function scrubUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    for (const name of PRIVATE_PARAMS) parsed.searchParams.delete(name);
+    return parsed.toString();
+  } catch {
+    return url.split('?')[0] ?? url;
+  }
 }

@@ -152,6 +152,15 @@ describe('queueMail', () => {
     expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
   });
 
+  it('queues nothing for the placeholder address of a social account without e-mail', async () => {
+    await queueMail(database.db, {
+      template: 'welcome',
+      to: 'vk-123-abc@no-email.invalid',
+      data: { name: 'Маша' },
+    });
+    expect(await database.db.select().from(jobs)).toHaveLength(0);
+  });
+
   it('refuses a request that does not fit its template', async () => {
     const bad = [
       { ...confirmation, to: 'not an address' },
