@@ -26,7 +26,10 @@ export async function login(form: LoginForm): Promise<void> {
   await loadProfile();
 }
 
-/** ARCHITECTURE §4: a social sign-in's one-time code becomes a login token. */
+/**
+ * ARCHITECTURE §4: a social sign-in's one-time code becomes a login token. The server takes the code only
+ * with the HttpOnly cookie its callback gave this browser; the request is same-origin, so it goes along.
+ */
 export async function exchangeUsertoken(usertoken: string): Promise<void> {
   const response = await api.post<TokenResponse>('auth/usertoken', { usertoken });
   setToken(response.data.data.token);

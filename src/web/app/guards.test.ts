@@ -101,6 +101,17 @@ describe('usertoken: the one-time code of social sign-in (ARCHITECTURE §4)', ()
     expect(calls.filter((call) => call.url === 'auth/usertoken')).toHaveLength(1);
   });
 
+  it('is not exchanged by a parent already logged in: the session stays, the address is cleaned', async () => {
+    setToken('stored');
+    validCodes.add('code-3');
+    const request = '/personal/profile?usertoken=code-3&tab=kids';
+    expect(await redirectOf(() => rootLoader(args(request)))).toBe('/personal/profile?tab=kids');
+    expect(await redirectOf(() => requireLogin(args(request)))).toBeNull();
+    expect(await redirectOf(() => indexLoader(args('/?usertoken=code-3')))).toBeNull();
+    expect(getToken()).toBe('stored');
+    expect(calls.filter((call) => call.url === 'auth/usertoken')).toHaveLength(0);
+  });
+
   it('a spent or forged code leaves a guest a guest, and the address is cleaned', async () => {
     const to = await redirectOf(() => rootLoader(args('/video?usertoken=forged')));
     expect(to).toBe('/video');

@@ -19,21 +19,25 @@ function exchangeOnce(code: string): Promise<void> {
   return pending;
 }
 
-/** Waits for a social sign-in code in the URL, if any, to become a login token. */
+/**
+ * Waits for a social sign-in code in the URL, if any, to become a login token. A parent already logged in
+ * stays who they are: the code is not exchanged, so an address pushed at this browser cannot switch it to
+ * another account.
+ */
 export async function settleAuth(request: Request): Promise<void> {
   const code = new URL(request.url).searchParams.get(USERTOKEN_PARAM);
-  if (code) await exchangeOnce(code);
+  if (code && !isLoggedIn()) await exchangeOnce(code);
 }
 
 /**
- * Root loader. ARCHITECTURE §4: `?usertoken=` is a one-time code; it is exchanged for a token, and the
- * navigation proceeds to the same address without it (so it never stays in history or gets shared).
+ * Root loader. ARCHITECTURE §4: `?usertoken=` is a one-time code; it is exchanged for a token (unless a
+ * parent is logged in already), and the navigation proceeds to the same address without it (so it never
+ * stays in history or gets shared).
  */
 export async function rootLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const code = url.searchParams.get(USERTOKEN_PARAM);
-  if (!code) return null;
-  await exchangeOnce(code);
+  if (!url.searchParams.has(USERTOKEN_PARAM)) return null;
+  await settleAuth(request);
   url.searchParams.delete(USERTOKEN_PARAM);
   throw redirect(`${url.pathname}${url.search}${url.hash}`);
 }

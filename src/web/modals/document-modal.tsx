@@ -2,7 +2,9 @@ import { PAGE_SLUGS } from '@contract/api/content';
 import { ModalShell } from './modal-shell';
 import { closeModal } from './modal-store';
 import { usePage } from '../api/content';
-import { Button, ErrorState, Skeleton } from '../components/ui';
+import { Button } from '../components/ui/button';
+import { ErrorState } from '../components/ui/error-state';
+import { Skeleton } from '../components/ui/skeleton';
 import styles from './document-modal.module.scss';
 
 interface DocumentModalProps {

@@ -1,7 +1,7 @@
 import { ModalShell } from './modal-shell';
 import { ModalArt } from './modal-art';
 import { closeModal, type ModalPropsMap } from './modal-store';
-import { Button } from '../components/ui';
+import { Button } from '../components/ui/button';
 import styles from './modal-content.module.scss';
 
 /** SPEC §8: the message of a failed request or of a SHOW_ERROR event. */

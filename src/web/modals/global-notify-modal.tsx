@@ -1,7 +1,7 @@
 import { ModalShell } from './modal-shell';
 import { ModalArt } from './modal-art';
 import { closeModal, type ModalPropsMap } from './modal-store';
-import { Button } from '../components/ui';
+import { Button } from '../components/ui/button';
 import styles from './modal-content.module.scss';
 
 /** A plain notice to the parent: a title, a message and one button. */

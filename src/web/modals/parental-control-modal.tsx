@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ModalShell } from './modal-shell';
 import { ModalArt } from './modal-art';
 import { closeModal, type ModalPropsMap } from './modal-store';
-import { Button } from '../components/ui';
+import { Button } from '../components/ui/button';
 import form from './form.module.scss';
 import styles from './modal-content.module.scss';
 

@@ -1,7 +1,7 @@
 import { ModalShell } from './modal-shell';
 import { ModalArt } from './modal-art';
 import { closeModal, type ModalPropsMap } from './modal-store';
-import { Button } from '../components/ui';
+import { Button } from '../components/ui/button';
 import { reloadPage } from '../lib/reload';
 import styles from './modal-content.module.scss';
 

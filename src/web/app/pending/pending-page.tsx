@@ -1,6 +1,7 @@
 import { useRouteMeta } from '../route-meta';
 import { pathTo } from '../routes';
-import { ButtonLink, Container } from '../../components/ui';
+import { ButtonLink } from '../../components/ui/button-link';
+import { Container } from '../../components/ui/container';
 import styles from './pending-page.module.scss';
 
 /** An honest stand-in for a screen that comes with a later release. */

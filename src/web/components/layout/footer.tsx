@@ -7,7 +7,7 @@ import { pathTo, type RouteName } from '../../app/routes';
 import { useRouteMeta } from '../../app/route-meta';
 import { usePublicConfig } from '../../api/config';
 import { useLandingData } from '../../api/content';
-import { AppleIcon, GooglePlayIcon } from '../illustrations';
+import { AppleIcon, GooglePlayIcon } from '../illustrations/icons';
 import { scrollToTopAfterDelay } from '../../lib/scroll';
 import styles from './footer.module.scss';
 

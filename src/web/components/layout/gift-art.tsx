@@ -1,4 +1,4 @@
-import { Sparkle } from '../illustrations';
+import { Sparkle } from '../illustrations/sparkle';
 
 /** A wrapped gift box with a big bow: the footer's gift block. */
 export function GiftArt({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { pathTo } from '../../app/routes';
 import { useSession } from '../../api/session';
-import { ButtonLink } from '../ui';
+import { ButtonLink } from '../ui/button-link';
 import { GiftArt } from './gift-art';
 import { scrollToTopAfterDelay } from '../../lib/scroll';
 import { GIFT_CERTIFICATE_VALID_DAYS } from '@contract/constants';

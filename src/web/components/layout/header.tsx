@@ -4,7 +4,7 @@ import { Logo } from './logo';
 import { useAuthActions } from './use-auth-actions';
 import { useSession } from '../../api/session';
 import { pathTo } from '../../app/routes';
-import { Button } from '../ui';
+import { Button } from '../ui/button';
 import styles from './header.module.scss';
 
 interface MenuLink {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Owl } from '../illustrations';
+import { Owl } from '../illustrations/owl';
 import { pathTo } from '../../app/routes';
 import styles from './logo.module.scss';
 

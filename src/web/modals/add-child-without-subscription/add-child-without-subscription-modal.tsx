@@ -1,7 +1,8 @@
 import { ModalShell } from '../modal-shell';
 import { closeModal } from '../modal-store';
 import { pathTo } from '../../app/routes';
-import { Button, ButtonLink } from '../../components/ui';
+import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import content from '../modal-content.module.scss';
 import styles from './add-child-without-subscription-modal.module.scss';
 

@@ -5,7 +5,7 @@ import { ModalShell } from '../modal-shell';
 import { closeModal, openModal } from '../modal-store';
 import type { AddChildModalProps } from './add-child-props';
 import { useStoreChild, useUpdateChild } from '../../api/children';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import { toast } from '../../components/toast/toast';
 import { useAgeGroupLabel } from '../../features/personal/students/age-group-labels';
 import { AvatarPicker } from '../../features/personal/students/avatar-picker';

@@ -4,7 +4,7 @@ import { ModalArt } from '../modal-art';
 import { closeModal, useModalStore } from '../modal-store';
 import type { ConfirmModalProps } from './confirm-props';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import { toldGlobally } from '../../features/personal/request-errors';
 import form from '../form.module.scss';
 import content from '../modal-content.module.scss';

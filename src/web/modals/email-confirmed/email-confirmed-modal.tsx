@@ -8,7 +8,7 @@ import { useResendVerification } from '../support-unconfirmed-email/use-resend-v
 import { verifyEmail } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { isLoggedIn as hasSession, loadProfile, useSession } from '../../api/session';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import content from '../modal-content.module.scss';
 
 type State =

@@ -13,7 +13,7 @@ import { login } from '../../api/auth';
 import { useSessionStore } from '../../api/session';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { usePublicConfig } from '../../api/config';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import { getCaptchaToken, preloadRecaptcha } from '../../lib/recaptcha';
 import { toast } from '../../components/toast/toast';
 import form from '../form.module.scss';

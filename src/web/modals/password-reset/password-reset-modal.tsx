@@ -11,7 +11,7 @@ import { PasswordField } from '../register/password-field';
 import { resetPassword } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { isLoggedIn, loadProfile } from '../../api/session';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import form from '../form.module.scss';
 import content from '../modal-content.module.scss';
 import styles from '../register/account-forms.module.scss';

@@ -10,7 +10,7 @@ import { queryProp } from '../route/query-prop';
 import { requestPasswordReset } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { usePublicConfig } from '../../api/config';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import { getCaptchaToken, preloadRecaptcha } from '../../lib/recaptcha';
 import form from '../form.module.scss';
 import content from '../modal-content.module.scss';

@@ -1,5 +1,7 @@
 import { usePage } from '../../api/content';
-import { Button, ErrorState, Skeleton } from '../../components/ui';
+import { Button } from '../../components/ui/button';
+import { ErrorState } from '../../components/ui/error-state';
+import { Skeleton } from '../../components/ui/skeleton';
 import documentStyles from '../document-modal.module.scss';
 import styles from './account-forms.module.scss';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { isLongEnough, isNotOnlyDigits, PASSWORD_MIN_LENGTH } from './password-rules';
-import { cx } from '../../components/ui';
+import { cx } from '../../components/ui/cx';
 import form from '../form.module.scss';
 import styles from './account-forms.module.scss';
 

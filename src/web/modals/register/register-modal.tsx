@@ -11,7 +11,7 @@ import { PasswordField } from './password-field';
 import { WelcomeView } from './welcome-view';
 import { register as registerParent } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import { getCaptchaToken, preloadRecaptcha } from '../../lib/recaptcha';
 import form from '../form.module.scss';
 import styles from './account-forms.module.scss';

@@ -3,7 +3,7 @@ import { ModalArt } from '../modal-art';
 import { closeModal, openModal } from '../modal-store';
 import { isModalAvailable } from '../registry';
 import { usePublicConfig } from '../../api/config';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import content from '../modal-content.module.scss';
 import form from '../form.module.scss';
 import styles from './account-forms.module.scss';

@@ -6,7 +6,7 @@ import { queryProp } from './query-prop';
 import { api } from '../../api/client';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { loadProfile, useSession } from '../../api/session';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import form from '../form.module.scss';
 import styles from '../modal-content.module.scss';
 

@@ -3,7 +3,8 @@ import { ModalArt } from '../modal-art';
 import { closeModal } from '../modal-store';
 import { useSession } from '../../api/session';
 import { pathTo } from '../../app/routes';
-import { Button, ButtonLink } from '../../components/ui';
+import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import styles from '../modal-content.module.scss';
 
 /** `/fail-payment`: the bank sent the payer back after a declined or cancelled payment. */

@@ -6,7 +6,7 @@ import { queryProp } from './query-prop';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/interceptors';
 import { loadProfile } from '../../api/session';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import styles from '../modal-content.module.scss';
 
 type OrderStatus = 'paid' | 'pending' | 'failed';

@@ -1,5 +1,5 @@
 import type { ResendState } from './use-resend-verification';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import form from '../form.module.scss';
 import content from '../modal-content.module.scss';
 

@@ -4,7 +4,7 @@ import { closeModal, openModal } from '../modal-store';
 import { ResendBlock } from './resend-block';
 import { useResendVerification } from './use-resend-verification';
 import { useSession } from '../../api/session';
-import { Button } from '../../components/ui';
+import { Button } from '../../components/ui/button';
 import content from '../modal-content.module.scss';
 import styles from '../register/account-forms.module.scss';
 

@@ -3,7 +3,7 @@ import { SOCIAL_NETWORKS, type SocialNetwork } from '@contract/api/auth';
 import { SOCIAL_NETWORK_TITLES } from '@contract/api/oauth-values';
 import { usePublicConfig } from '../../../api/config';
 import { useLinkSocial, useUnbindSocial, type Profile } from '../../../api/profile';
-import { Button } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/toast/toast';
 import { errorMessage, toldGlobally } from '../request-errors';

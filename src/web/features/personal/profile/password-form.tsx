@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { newPasswordField, PASSWORD_MIN_LENGTH } from '@contract/api/profile';
 import { useChangePassword } from '../../../api/profile';
-import { Button } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/toast/toast';
 import { errorMessage, fieldErrors, toldGlobally } from '../request-errors';
 import { FormField } from './form-field';

@@ -6,7 +6,7 @@ import { NAME_INVALID, personNameField, phoneField, REGION_INVALID } from '@cont
 import type { Profile } from '../../../api/profile';
 import { useUpdateProfile } from '../../../api/profile';
 import { useRegions } from '../../../api/catalog';
-import { Button } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/toast/toast';
 import { errorMessage, fieldErrors } from '../request-errors';
 import { Panel } from '../panel';

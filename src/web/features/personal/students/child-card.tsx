@@ -1,5 +1,5 @@
 import type { Child } from '@contract/api/children';
-import { Button } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
 import { ageInYears, formatAge } from './child-age';
 import { avatarOf, ChildAvatar } from './child-avatar';
 import { studyModeLabel } from './study-modes';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useDeleteChild } from '../../../api/children';
 import { useProfile } from '../../../api/profile';
-import { Button } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
