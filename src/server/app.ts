@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config';
 import { systemClock, type AppDeps, type ModuleDeps } from './deps';
 import { registerApiDocs } from './http/docs';
 import { installErrorHandling, sendError } from './http/error-handler';
@@ -41,6 +42,16 @@ function requestId(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/**
+ * Fastify 5 reads a numeric trustProxy as "trust nobody" (a hop count cannot vouch for the peer), so the
+ * count TRUST_PROXY allows becomes proxy-addr's own hop rule: the nearest `hops` addresses are proxies.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(deps: AppDeps) {
   installRussianZodMessages();
   const { config, db } = deps;
@@ -55,9 +66,9 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestId,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
-    // Behind the production load balancer (private network) the client address comes from
-    // X-Forwarded-For; nobody on the public internet can set it for us.
-    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
+    // X-Forwarded-For/-Proto count only from the proxies TRUST_PROXY names (by default nobody): per-address
+    // rate limits and the address kept with a consent must not be forgeable by a header.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Bad URLs and the like never reach the error handler; give them the same shape.
     frameworkErrors: (error, request, reply) => {
       sendError(error, request, reply);

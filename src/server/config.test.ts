@@ -105,6 +105,37 @@ describe('loadConfig in the demo (no variables)', () => {
     });
   });
 
+  it('trusts no proxy unless TRUST_PROXY names the hops or the load balancer', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,fd00::/8,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.0.1.0/24',
+      'fd00::/8',
+      '::1',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses, and "true" (anyone)', () => {
+    for (const value of [
+      'true',
+      'yes',
+      '10.0.0.0/33',
+      '10.0.0.1,',
+      'lb.internal',
+      '1.5',
+      'fd00::/129',
+    ]) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
+        'TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of the load ' +
+          'balancer’s addresses/CIDRs (e.g. 10.0.0.5,10.0.1.0/24)',
+      ]);
+    }
+  });
+
   it('lists every malformed variable at once', () => {
     expect(
       problemsOf({

@@ -1,5 +1,6 @@
 // Environment → typed configuration (ARCHITECTURE §6). Pure: loadConfig(env) never reads process.env itself,
 // so tests can try any combination; main.ts passes process.env.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -27,6 +28,12 @@ export interface Config {
   sandboxes: boolean;
   port: number;
   host: string;
+  /**
+   * Who may tell us the client's address (X-Forwarded-For) and protocol (X-Forwarded-Proto), as Fastify's
+   * trustProxy: false → nobody, the socket's peer is the client; a number → that many proxy hops in front;
+   * addresses/CIDRs → only peers among them (the load balancer).
+   */
+  trustProxy: TrustProxy;
   /** Absolute origin for links in mail and payment return URLs, without a trailing slash. */
   publicUrl: string;
   /** Absolute path. Holds the embedded database (DATA_DIR/db) and the local video store. */
@@ -59,6 +66,8 @@ export interface Config {
   admin: { email: string; password: string };
   supportEmail: string;
 }
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -126,6 +135,30 @@ const flag = optional.refine(
   { message: 'must be true or false' },
 );
 
+const TRUST_PROXY_HELP =
+  'must be a number of proxy hops (e.g. 1) or a comma-separated list of the load balancer’s ' +
+  'addresses/CIDRs (e.g. 10.0.0.5,10.0.1.0/24)';
+
+/** An IPv4/IPv6 address, optionally with a prefix length: what proxy-addr (Fastify's trustProxy) takes. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset (or false/0) → trust nobody; digits → hop count; otherwise addresses/CIDRs.
+ * `true` (trust every peer) is refused: anyone reaching the port directly could then forge their address.
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  return entries.every(isAddressOrCidr) ? entries : null;
+}
+
 const envSchema = z.object({
   NODE_ENV: optional.refine(
     (v) => v === undefined || v === 'development' || v === 'test' || v === 'production',
@@ -135,6 +168,7 @@ const envSchema = z.object({
     message: 'must be a port number (0–65535)',
   }),
   HOST: optional,
+  TRUST_PROXY: optional.refine((v) => parseTrustProxy(v) !== null, { message: TRUST_PROXY_HELP }),
   PUBLIC_URL: httpUrl,
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   DATA_DIR: optional,
@@ -228,6 +262,7 @@ export function loadConfig(
     sandboxes,
     port,
     host,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
     publicUrl,
     dataDir: resolve(options.cwd ?? process.cwd(), env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL ?? null,

@@ -156,6 +156,18 @@ describe('POST /api/auth/login', () => {
       ).toBe(200);
     }
   });
+
+  it('lets no more wrong passwords through than the limit, even all at once', async () => {
+    time.advance(LIMITS.loginFailuresPerEmail.windowMs);
+    const guesses = Array.from({ length: 100 }, (_, i) => {
+      address += 1;
+      return login({ email: DEMO_PARENT.email, password: `parallel-guess-${i}` });
+    });
+    const codes = (await Promise.all(guesses)).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 422)).toHaveLength(LIMITS.loginFailuresPerEmail.max);
+    expect(codes.filter((c) => c === 429)).toHaveLength(100 - LIMITS.loginFailuresPerEmail.max);
+    time.advance(LIMITS.loginFailuresPerEmail.windowMs);
+  });
 });
 
 describe('sessions', () => {
@@ -209,11 +221,13 @@ describe('POST /api/auth/usertoken', () => {
     return user.id;
   }
 
-  const exchange = (usertoken: unknown) =>
+  // The browser that finished the social sign-in holds the code as a cookie too (login CSRF).
+  const exchange = (usertoken: unknown, cookie: string | null = String(usertoken)) =>
     app.inject({
       method: 'POST',
       url: '/api/auth/usertoken',
       payload: { usertoken },
+      headers: cookie === null ? {} : { cookie: `usertoken=${cookie}` },
       remoteAddress: from(),
     });
 
@@ -237,6 +251,26 @@ describe('POST /api/auth/usertoken', () => {
     const again = await exchange(code);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual({ usertoken: [INVALID_USER_TOKEN] });
+  });
+
+  it('is spent only by the browser holding the code as its usertoken cookie', async () => {
+    const code = await issueUserToken({
+      db: database.db,
+      clock: time.clock,
+      userId: await demoUserId(),
+    });
+    const almost = `${code.slice(0, 42)}${code.endsWith('A') ? 'B' : 'A'}`;
+    for (const cookie of [null, 'A'.repeat(43), almost]) {
+      const res = await exchange(code, cookie);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ usertoken: [INVALID_USER_TOKEN] });
+      // The cookie is cleared whatever the answer.
+      expect(res.headers['set-cookie']).toContain(
+        'usertoken=; Path=/api/auth/usertoken; Max-Age=0',
+      );
+    }
+    // Refusals in other browsers do not burn the code of the right one.
+    expect((await exchange(code)).statusCode).toBe(200);
   });
 
   it('refuses a code older than five minutes', async () => {

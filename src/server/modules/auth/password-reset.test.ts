@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
-import { jobs, sessions, users } from '../../db/schema/index';
+import { jobs, oauthStates, sessions, userTokens, users } from '../../db/schema/index';
 import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
 import { NO_CONTENT, manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
@@ -12,6 +12,8 @@ import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
 import { RESET_MESSAGES } from './password-reset';
 import { LIMITS } from './rate-limit';
 import { CAPTCHA_FAILED } from './routes';
+import { issueUserToken } from './service';
+import { randomToken } from './tokens';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -73,6 +75,15 @@ const login = (email: string, password: string) =>
     payload: { email, password },
     remoteAddress: from(),
   });
+
+async function userIdOf(email: string): Promise<number> {
+  const [user] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!user) throw new Error(`${email} not registered`);
+  return user.id;
+}
 
 async function resetLink(email: string) {
   const mails = await deliveredMail(app, deps(), email);
@@ -158,6 +169,34 @@ describe('POST /api/auth/password/reset', () => {
     // Following the mailed link proved the address.
     const [user] = await database.db.select().from(users).where(eq(users.email, email));
     expect(user?.emailVerifiedAt).not.toBeNull();
+  });
+
+  it('also ends unspent login codes and social sign-ins in flight', async () => {
+    const { email } = await parent();
+    const { email: bystander } = await parent();
+    const ids = await Promise.all([email, bystander].map(userIdOf));
+    for (const userId of ids) {
+      await issueUserToken({ db: database.db, clock: time.clock, userId });
+      await database.db.insert(oauthStates).values({
+        stateHash: randomToken(),
+        provider: 'fb',
+        codeVerifier: randomToken(),
+        userId,
+        expiresAt: new Date(time.clock().getTime() + 600_000),
+      });
+    }
+    await askForLink({ email });
+    expect(
+      (await reset({ ...(await resetLink(email)), password: 'новый-пароль-2' })).statusCode,
+    ).toBe(200);
+    const left = async (userId: number) => ({
+      codes: (await database.db.select().from(userTokens).where(eq(userTokens.userId, userId)))
+        .length,
+      states: (await database.db.select().from(oauthStates).where(eq(oauthStates.userId, userId)))
+        .length,
+    });
+    expect(await left(ids[0] ?? 0)).toEqual({ codes: 0, states: 0 });
+    expect(await left(ids[1] ?? 0)).toEqual({ codes: 1, states: 1 });
   });
 
   it('works once: a second use and older links are refused', async () => {

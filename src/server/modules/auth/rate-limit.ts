@@ -1,6 +1,7 @@
 // Rate limits of the account calls: fixed windows counted in a pluggable store, so REDIS_URL can share the
 // counts between instances later (a Redis store is INCR + PEXPIRE on the same key) without touching a
 // route. Times come from the app's clock, so tests can move through a window.
+import { isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pluralize } from '@contract/plural';
 import type { Clock, ModuleDeps } from '../../deps';
@@ -15,33 +16,51 @@ export interface RateLimitWindow {
 export interface RateLimitStore {
   /** Counts one hit on key and gives the window it landed in. */
   hit(key: string, windowMs: number, now: number): Promise<RateLimitWindow>;
-  /** The current window of key without counting; null when there is none. */
-  peek(key: string, now: number): Promise<RateLimitWindow | null>;
+  /**
+   * Takes back one hit counted in the window ending at `resetAt`; nothing when that window is over.
+   * (Redis: DECR when the key still has that window.)
+   */
+  refund(key: string, resetAt: number, now: number): Promise<void>;
 }
 
-/** Forgotten windows are swept out once the map grows past this. */
-const SWEEP_ABOVE = 10_000;
+/**
+ * Windows kept in process at most: a flood of new addresses must not grow the map without bound. Each
+ * window is a short key and two numbers, so this is a few megabytes.
+ */
+export const MAX_WINDOWS = 50_000;
 
-/** In process: enough for one instance (the demo, a single server). */
-export function memoryRateLimitStore(): RateLimitStore {
+/**
+ * In process: enough for one instance (the demo, a single server). The map is kept in order of last hit;
+ * when it is full, expired windows go first, then the least recently hit ones, down to 90 % of the cap so
+ * the sweep runs once per many new keys rather than on each.
+ */
+export function memoryRateLimitStore({ maxWindows = MAX_WINDOWS } = {}): RateLimitStore {
   const windows = new Map<string, RateLimitWindow>();
-  const sweep = (now: number) => {
+  const makeRoom = (now: number) => {
     for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+    const keep = Math.floor(maxWindows * 0.9);
+    for (const key of windows.keys()) {
+      if (windows.size <= keep) break;
+      windows.delete(key);
+    }
   };
   return {
     async hit(key, windowMs, now) {
       let window = windows.get(key);
+      windows.delete(key);
       if (!window || window.resetAt <= now) {
-        if (windows.size >= SWEEP_ABOVE) sweep(now);
+        if (windows.size >= maxWindows) makeRoom(now);
         window = { count: 0, resetAt: now + windowMs };
-        windows.set(key, window);
       }
       window.count += 1;
+      windows.set(key, window);
       return { ...window };
     },
-    async peek(key, now) {
+    async refund(key, resetAt, now) {
       const window = windows.get(key);
-      return window && window.resetAt > now ? { ...window } : null;
+      if (window && window.resetAt === resetAt && window.resetAt > now && window.count > 0) {
+        window.count -= 1;
+      }
     },
   };
 }
@@ -103,17 +122,30 @@ export class RateLimiter {
     if (window.count > limit.max) throw tooMany(reply, window, now);
   }
 
-  /** 429 when `max` hits are already counted; counts nothing (pair with `record` for failures). */
-  async check(limit: RateLimit, subject: string, reply: FastifyReply): Promise<void> {
+  /**
+   * For limits on failures (wrong passwords): counts the attempt before it is made, 429 past `max`, and
+   * gives `forgive` to call when it did not fail. Counting first is what holds under parallel requests: a
+   * check made before any of them was counted would let them all through.
+   */
+  async attempt(limit: RateLimit, subject: string, reply: FastifyReply): Promise<Attempt> {
+    const key = this.key(limit, subject);
     const now = this.clock().getTime();
-    const window = await this.store.peek(this.key(limit, subject), now);
-    if (window && window.count >= limit.max) throw tooMany(reply, window, now);
+    const window = await this.store.hit(key, limit.windowMs, now);
+    if (window.count > limit.max) throw tooMany(reply, window, now);
+    let forgiven = false;
+    return {
+      forgive: async () => {
+        if (forgiven) return;
+        forgiven = true;
+        await this.store.refund(key, window.resetAt, this.clock().getTime());
+      },
+    };
   }
+}
 
-  /** Counts a failure checked by `check`. */
-  async record(limit: RateLimit, subject: string): Promise<void> {
-    await this.store.hit(this.key(limit, subject), limit.windowMs, this.clock().getTime());
-  }
+export interface Attempt {
+  /** The attempt did not fail: it stops counting against the limit. */
+  forgive(): Promise<void>;
 }
 
 // One limiter per built app: every module of an app gets the same ModuleDeps object, and tests that build
@@ -130,10 +162,49 @@ export function rateLimiter(deps: ModuleDeps): RateLimiter {
   return limiter;
 }
 
+/**
+ * The subject of per-address limits: an IPv4 address as it is, an IPv6 one by its /64 — one home or phone
+ * gets a whole /64 and could otherwise take a fresh address for every request.
+ */
+export function clientAddressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const groups = ipv6Groups(ip.split('%')[0] ?? ip);
+  if (groups === null) return ip;
+  // An IPv4 client seen through a dual-stack socket (::ffff:a.b.c.d) is that IPv4 address.
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (with or without `::` and a dotted IPv4 tail). */
+function ipv6Groups(address: string): number[] | null {
+  const parse = (part: string): number[] =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((g) => {
+          if (!g.includes('.')) return [parseInt(g, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = g.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const [head = '', tail] = address.split('::');
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  const groups =
+    tail === undefined
+      ? front
+      : [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g)) ? groups : null;
+}
+
 /** A hook counting requests per client address (`onRequest`: before the body is even read). */
 export function limitPerIp(deps: ModuleDeps, limit: RateLimit) {
   const limiter = rateLimiter(deps);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    await limiter.consume(limit, request.ip, reply);
+    await limiter.consume(limit, clientAddressKey(request.ip), reply);
   };
 }

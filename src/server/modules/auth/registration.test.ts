@@ -69,14 +69,19 @@ function body(overrides: Partial<Record<keyof RegisterBody, unknown>> = {}) {
 
 function register(
   payload: Record<string, unknown>,
-  options: { query?: string; headers?: Record<string, string>; app?: FastifyInstance } = {},
+  options: {
+    query?: string;
+    headers?: Record<string, string>;
+    app?: FastifyInstance;
+    remoteAddress?: string;
+  } = {},
 ) {
   return (options.app ?? app).inject({
     method: 'POST',
     url: `/api/auth/register${options.query ? `?${options.query}` : ''}`,
     payload,
     headers: { 'user-agent': 'Vitest/4 (parent browser)', ...options.headers },
-    remoteAddress: from(),
+    remoteAddress: options.remoteAddress ?? from(),
   });
 }
 
@@ -394,6 +399,77 @@ describe('registration limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('3600');
     expect(limited.json().message).toBe('Слишком много попыток. Попробуйте через час');
+  });
+
+  const consentIp = async (email: string) => {
+    const user = await userByEmail(email);
+    const [row] = await database.db.select().from(consents).where(eq(consents.userId, user.id));
+    return row?.ip;
+  };
+
+  it('is not bypassed by a forged X-Forwarded-For: no proxy is trusted by default', async () => {
+    // A peer on the private network (where the load balancer would be) is no proxy unless configured.
+    const peer = `10.20.0.${address}`;
+    const forged = (i: number) => ({
+      remoteAddress: peer,
+      headers: { 'x-forwarded-for': `192.0.2.${i}` },
+    });
+    const first = freshEmail();
+    expect((await register(body({ email: first }), forged(0))).statusCode).toBe(201);
+    expect(await consentIp(first)).toBe(peer);
+    for (let i = 1; i < LIMITS.registerPerIp.max; i += 1) {
+      expect((await register(body(), forged(i))).statusCode).toBe(201);
+    }
+    expect((await register(body(), forged(99))).statusCode).toBe(429);
+  });
+
+  it('takes the client address from X-Forwarded-For with TRUST_PROXY=1 (one proxy in front)', async () => {
+    const proxied = await createTestApp({
+      db: database.db,
+      clock: time.clock,
+      config: testConfig({ PUBLIC_URL, TRUST_PROXY: '1' }),
+    });
+    try {
+      // Our proxy appends the address it saw; whatever the client wrote before that is not believed.
+      const client = `192.0.2.${address}`;
+      const via = (forged: string, seen = client) => ({ 'x-forwarded-for': `${forged}, ${seen}` });
+      const first = freshEmail();
+      const res = await register(body({ email: first }), {
+        app: proxied,
+        headers: via('10.0.0.1'),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(await consentIp(first)).toBe(client);
+      for (let i = 1; i < LIMITS.registerPerIp.max; i += 1) {
+        const res = await register(body(), { app: proxied, headers: via(`10.0.0.${i + 1}`) });
+        expect(res.statusCode).toBe(201);
+      }
+      expect((await register(body(), { app: proxied, headers: via('10.9.9.9') })).statusCode).toBe(
+        429,
+      );
+      // Another client behind the same proxy (the same socket address) is counted on its own.
+      const other = await register(body(), {
+        app: proxied,
+        headers: via('10.0.0.1', `198.51.100.${address}`),
+      });
+      expect(other.statusCode).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('counts an IPv6 client by its /64, not by each of its addresses', async () => {
+    const network = `2001:db8:${address.toString(16)}:1`;
+    for (let i = 1; i <= LIMITS.registerPerIp.max; i += 1) {
+      const res = await register(body(), { remoteAddress: `${network}::${i.toString(16)}` });
+      expect(res.statusCode).toBe(201);
+    }
+    const sameHome = await register(body(), { remoteAddress: `${network}:ab:cd:ef:1` });
+    expect(sameHome.statusCode).toBe(429);
+    const nextDoor = await register(body(), {
+      remoteAddress: `2001:db8:${address.toString(16)}:2::1`,
+    });
+    expect(nextDoor.statusCode).toBe(201);
   });
 });
 

@@ -15,6 +15,7 @@ import {
 import { errorBody as errorSchema } from '@contract/api/common';
 import type { ModuleDeps } from '../../deps';
 import { HttpError, conflict, invalidField } from '../../http/errors';
+import { signInCookies } from '../oauth/cookies';
 import { currentSession, currentUser, optionalSession } from './guard';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { LIMITS, limitPerIp, rateLimiter } from './rate-limit';
@@ -53,15 +54,17 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         if (!(await deps.captcha.verify(captcha_token, CAPTCHA_ACTIONS.login, request.ip))) {
           throw invalidField('captcha_token', CAPTCHA_FAILED);
         }
-        await limiter.check(LIMITS.loginFailuresPerEmail, email, reply);
+        const attempt = await limiter.attempt(LIMITS.loginFailuresPerEmail, email, reply);
+        let wrong = false;
         try {
           const token = await login({ db, clock, email, password });
           return { data: { token } };
         } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 422) {
-            await limiter.record(LIMITS.loginFailuresPerEmail, email);
-          }
+          wrong = error instanceof HttpError && error.statusCode === 422;
           throw error;
+        } finally {
+          // Only wrong credentials count against the e-mail.
+          if (!wrong) await attempt.forgive();
         }
       },
     );
@@ -94,8 +97,14 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
         onRequest: limitPerIp(deps, LIMITS.usertokenPerIp),
       },
-      async (request) => {
-        const token = await exchangeUserToken({ db, clock, code: request.body.usertoken });
+      async (request, reply) => {
+        const cookieCode = signInCookies(request, reply, publicUrl).takeUserToken();
+        const token = await exchangeUserToken({
+          db,
+          clock,
+          code: request.body.usertoken,
+          cookieCode,
+        });
         return { data: { token } };
       },
     );

@@ -1,10 +1,11 @@
 // Sessions and one-time login codes (ARCHITECTURE §4). Tokens are opaque random strings; the database
 // keeps only their SHA-256, so a copy of the tables signs nobody in.
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sessions, userTokens, users, type UserRole } from '../../db/schema/index';
+import { oauthStates, sessions, userTokens, users, type UserRole } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField } from '../../http/errors';
+import { sameSecret } from '../oauth/cookies';
 import { sweepSpentEmailTokens } from './email-tokens';
 import { verifyPassword } from './passwords';
 import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
@@ -98,9 +99,26 @@ export async function revokeSession({ db, sessionId }: { db: Database; sessionId
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Every session of the user ends (password change, reset). */
-export async function revokeAllSessions({ db, userId }: { db: Database; userId: number }) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Everything that signs the user in ends (password change, reset): the sessions — all, or all but the one
+ * making the change — unspent one-time login codes, and social sign-ins or links still in flight. Pass
+ * the transaction of the change, so the new password and the revocation land together.
+ */
+export async function revokeAllSessions({
+  db,
+  userId,
+  exceptSessionId,
+}: {
+  db: Database;
+  userId: number;
+  exceptSessionId?: number;
+}) {
+  const own = eq(sessions.userId, userId);
+  await db
+    .delete(sessions)
+    .where(exceptSessionId === undefined ? own : and(own, ne(sessions.id, exceptSessionId)));
+  await db.delete(userTokens).where(eq(userTokens.userId, userId));
+  await db.delete(oauthStates).where(eq(oauthStates.userId, userId));
 }
 
 /** A one-time code for `/?usertoken=…` after social sign-in; the SPA exchanges it within minutes. */
@@ -116,9 +134,20 @@ export async function issueUserToken({ db, clock, userId }: Ctx & { userId: numb
   return code;
 }
 
-/** Exchanges a one-time code for a session token. The code is gone afterwards, used or not. */
-export async function exchangeUserToken({ db, clock, code }: Ctx & { code: string }) {
-  if (!TOKEN_PATTERN.test(code)) throw invalidField('usertoken', INVALID_USER_TOKEN);
+/**
+ * Exchanges a one-time code for a session token; once presented the code is gone, expired or not. Only
+ * the browser the callback gave it to (as the usertoken cookie) may spend it: a code carried to another
+ * browser would sign that browser into someone else's account (login CSRF, ARCHITECTURE §4).
+ */
+export async function exchangeUserToken({
+  db,
+  clock,
+  code,
+  cookieCode,
+}: Ctx & { code: string; cookieCode: string | undefined }) {
+  if (!TOKEN_PATTERN.test(code) || !sameSecret(code, cookieCode)) {
+    throw invalidField('usertoken', INVALID_USER_TOKEN);
+  }
   const now = clock();
   // Deleting and reading in one statement makes the code single-use even under concurrent requests.
   const [row] = await db

@@ -1,14 +1,17 @@
 // Facebook's data-deletion callback (CONTRACTS §3): Facebook tells us a person asked to delete their data
-// from our app; we erase the link and its copies at once and give a page where the person can check.
+// from our app; we erase what came from Facebook at once and give a page where the person can check.
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { fbDeletionRequests, socialAccounts } from '../../db/schema/index';
+import { fbDeletionRequests, socialAccounts, users } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField } from '../../http/errors';
+import { splitName } from '../../integrations/oauth/facebook';
 import { verifySignedRequest } from '../../integrations/oauth/signed-request';
 import { sha256 } from '../auth/tokens';
+import { deleteAccount } from '../profile/service';
+import { DEFAULT_PARENT_NAME, NAME_MAX_LENGTH } from './service';
 
 export const FORGED_SIGNED_REQUEST = 'Подпись signed_request не подтверждена';
 
@@ -42,13 +45,19 @@ export async function handleFbDeletionRequest({
   if (!payload) throw invalidField('signed_request', FORGED_SIGNED_REQUEST);
   const code = randomBytes(8).toString('hex').toUpperCase();
   await db.transaction(async (tx) => {
-    // Facebook's word is the person's request: the link goes even if it was the only way in (the
-    // parent can still restore access by e-mail or write to support).
-    await tx
-      .delete(socialAccounts)
+    const [link] = await tx
+      .select({
+        id: socialAccounts.id,
+        userId: socialAccounts.userId,
+        name: socialAccounts.name,
+        linkedAt: socialAccounts.linkedAt,
+      })
+      .from(socialAccounts)
       .where(
         and(eq(socialAccounts.provider, 'fb'), eq(socialAccounts.providerUserId, payload.userId)),
-      );
+      )
+      .limit(1);
+    if (link) await eraseFacebookData(tx, clock, link);
     await tx.insert(fbDeletionRequests).values({
       confirmationCode: code,
       // Only a hash of the id: the record proves the request was handled without keeping the id.
@@ -58,6 +67,63 @@ export async function handleFbDeletionRequest({
     });
   });
   return { url: `${config.publicUrl}${deletionStatusPath(code)}`, confirmation_code: code };
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Facebook's word is the person's request. An account Facebook sign-in made, with no other way in (no
+ * password, no other network), is all Facebook data: it goes whole, as the profile's own deletion does.
+ * Any other account stays: the link goes (even when it was the only way in — the parent can still set a
+ * password by e-mail or write to support), and so do the name and surname Facebook gave at sign-up if the
+ * parent never changed them. The account's e-mail stays even when it came from Facebook: it is the
+ * parent's login and the address of the school's mail, and the parent has taken the account on since
+ * (a password or another network).
+ */
+async function eraseFacebookData(
+  tx: Tx,
+  clock: Clock,
+  link: { id: number; userId: number; name: string; linkedAt: Date },
+): Promise<void> {
+  // Locked like links.ts does, so that a password set or a network linked meanwhile is seen.
+  const [user] = await tx
+    .select({
+      passwordHash: users.passwordHash,
+      name: users.name,
+      surname: users.surname,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, link.userId))
+    .for('update');
+  if (!user) return;
+  const [other] = await tx
+    .select({ id: socialAccounts.id })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.userId, link.userId), ne(socialAccounts.id, link.id)))
+    .limit(1);
+  // Social sign-up writes the account and its link with the same instant; a later link has its own.
+  const madeByFacebook = link.linkedAt.getTime() === user.createdAt.getTime();
+  if (madeByFacebook && user.passwordHash === null && !other) {
+    await deleteAccount({ db: tx, userId: link.userId });
+    return;
+  }
+  await tx.delete(socialAccounts).where(eq(socialAccounts.id, link.id));
+  if (!madeByFacebook) return;
+  // The link's name is Facebook's "First Rest", from which sign-up took the name and surname.
+  const given = splitName(link.name);
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (given.firstName && user.name === given.firstName.slice(0, NAME_MAX_LENGTH)) {
+    // The profile cannot be without a name: the one sign-up gives when the provider has none.
+    set.name = DEFAULT_PARENT_NAME;
+  }
+  if (given.lastName && user.surname === given.lastName.slice(0, NAME_MAX_LENGTH)) set.surname = '';
+  if (Object.keys(set).length > 0) {
+    await tx
+      .update(users)
+      .set({ ...set, updatedAt: clock() })
+      .where(eq(users.id, link.userId));
+  }
 }
 
 export async function findFbDeletionRequest({

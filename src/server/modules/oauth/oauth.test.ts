@@ -7,12 +7,14 @@ import { isPlaceholderEmail } from '@contract/api/oauth';
 import { consents, jobs, oauthStates, socialAccounts, users } from '../../db/schema/index';
 import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
 import { NO_CONTENT, manualClock } from '../../testing/fixtures';
-import { testConfig } from '../../testing/test-app';
+import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { hashPassword } from '../auth/passwords';
+import { INVALID_USER_TOKEN } from '../auth/service';
 import { sha256 } from '../auth/tokens';
 import { ONLY_WAY_IN, ONLY_WAY_IN_DATA, notLinked } from './links';
-import { OAUTH_STATE_TTL_MS } from './service';
+import { BINDING_COOKIE, USERTOKEN_COOKIE } from './cookies';
+import { OAUTH_STATE_TTL_MS, stateHash } from './service';
 import { createBrowser, listeningApp, type ListeningApp } from './test-browser';
 
 let database: TestDatabase;
@@ -80,6 +82,7 @@ async function userIdOf(email: string) {
 }
 
 const stateOf = (url: string) => new URL(url).searchParams.get('state') ?? '';
+const bindingOf = (b: ReturnType<typeof createBrowser>) => b.cookie(BINDING_COOKIE) ?? '';
 
 describe('VK ID sign-in through the sandbox', () => {
   it('creates a parent on first sign-in and signs the same parent in the next time', async () => {
@@ -94,9 +97,12 @@ describe('VK ID sign-in through the sandbox', () => {
       scope: 'email',
     });
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // Only the hash of the state is kept.
+    // Only a hash of the state is kept, together with this browser's binding cookie.
+    const binding = bindingOf(browser);
+    expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [state] = await database.db.select().from(oauthStates);
-    expect(state?.stateHash).toBe(sha256(stateOf(authorizeUrl)));
+    expect(state?.stateHash).toBe(stateHash(stateOf(authorizeUrl), binding));
+    expect(state?.stateHash).not.toBe(sha256(stateOf(authorizeUrl)));
     expect(state?.userId).toBeNull();
 
     const page = await browser.get(authorizeUrl);
@@ -189,7 +195,7 @@ describe('VK ID sign-in through the sandbox', () => {
     await database.db
       .update(oauthStates)
       .set({ codeVerifier: 'x'.repeat(43) })
-      .where(eq(oauthStates.stateHash, sha256(stateOf(authorizeUrl))));
+      .where(eq(oauthStates.stateHash, stateHash(stateOf(authorizeUrl), bindingOf(browser))));
     expect(await browser.redirectOf(callback)).toBe('/?social_error=failed');
     expect(await database.db.select().from(socialAccounts)).toEqual([]);
   });
@@ -273,6 +279,107 @@ describe('linking from the profile', () => {
   it('treats a stale bearer as a plain sign-in', async () => {
     const location = await browser.signIn('vk', { person: 'ivan', token: 'x'.repeat(43) });
     expect(location).toMatch(/^\/\?usertoken=/);
+  });
+});
+
+describe('bound to the browser that started it (no login or link CSRF)', () => {
+  const setCookies = (res: Response) => res.headers.getSetCookie();
+
+  it('sets the binding and usertoken cookies HttpOnly, SameSite=Lax, on narrow paths', async () => {
+    const start = await browser.get('/api/auth/vk-oauth');
+    const [binding] = setCookies(start);
+    expect(binding).toMatch(
+      /^oauth_binding=[A-Za-z0-9_-]{43}; Path=\/api\/auth; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
+    // A second start keeps the browser's binding: a double click strands neither sign-in.
+    expect(setCookies(await browser.get('/api/auth/vk-oauth'))).toEqual([binding]);
+    // On a site served over https the cookies are Secure.
+    const https = await createTestApp({
+      db: database.db,
+      clock: time.clock,
+      config: testConfig({ PUBLIC_URL: 'https://umnyashki.example' }),
+    });
+    try {
+      const res = await https.inject({ url: '/api/auth/vk-oauth' });
+      expect(res.headers['set-cookie']).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await https.close();
+    }
+
+    const url = ((await start.json()) as { data: { url: string } }).data.url;
+    const callback = await browser.get(await browser.consent(url));
+    const location = callback.headers.get('location') ?? '';
+    const code = new URL(location, server.base).searchParams.get('usertoken');
+    expect(setCookies(callback)).toEqual([
+      'oauth_binding=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Lax',
+      `usertoken=${code}; Path=/api/auth/usertoken; Max-Age=300; HttpOnly; SameSite=Lax`,
+    ]);
+    expect(browser.cookie(BINDING_COOKIE)).toBeUndefined();
+    expect(browser.cookie(USERTOKEN_COOKIE)).toBe(code);
+    await browser.exchange(location);
+    // Spent: the cookie goes with the code.
+    expect(browser.cookie(USERTOKEN_COOKIE)).toBeUndefined();
+  });
+
+  it('an attacker’s callback address opened in another browser signs nobody in', async () => {
+    const attacker = createBrowser(server.base);
+    const victim = createBrowser(server.base);
+    // The attacker stops at the provider's redirect back and hands that address to the victim, who
+    // may even have a sign-in of their own in flight (and so a binding cookie).
+    const callback = await attacker.consent(await attacker.startUrl('vk'), { person: 'ivan' });
+    await victim.startUrl('vk');
+    const before = await userCount();
+    expect(await victim.redirectOf(callback)).toBe('/?social_error=expired');
+    expect(await userCount()).toBe(before);
+    expect(await database.db.select().from(socialAccounts)).toEqual([]);
+  });
+
+  it('an attacker’s /?usertoken= code opened in another browser signs nobody in', async () => {
+    const attacker = createBrowser(server.base);
+    const victim = createBrowser(server.base);
+    const location = await attacker.signIn('vk', { person: 'ivan' });
+    const usertoken = new URL(location, server.base).searchParams.get('usertoken');
+    // A page of another site can post the code, but the browser has no usertoken cookie to send along.
+    const post = await fetch(`${server.base}/api/auth/usertoken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ usertoken }),
+    });
+    expect(post.status).toBe(422);
+    expect(((await post.json()) as { errors: unknown }).errors).toEqual({
+      usertoken: [INVALID_USER_TOKEN],
+    });
+    await expect(victim.exchange(location)).rejects.toThrow(/usertoken: 422/);
+    // The code is not burnt by those attempts: the browser that earned it still signs in.
+    expect((await profile(await attacker.exchange(location))).email).toBe(
+      'ivan.primerov@example.ru',
+    );
+  });
+
+  it('an attacker’s link-mode address completed in another browser links nothing', async () => {
+    const attacker = createBrowser(server.base);
+    const victim = createBrowser(server.base);
+    const token = await demoLogin();
+    // Signed in as the demo parent, the attacker starts linking VK to their own account…
+    const authorizeUrl = await attacker.startUrl('vk', token);
+    // …and the victim, signed in at VK as Мария, is lured through it: the provider sends the victim's
+    // browser back with a valid state and code, but this browser never started that sign-in.
+    const callback = await victim.consent(authorizeUrl, { person: 'maria' });
+    expect(await victim.redirectOf(callback)).toBe('/?social_error=expired');
+    expect(await linksOf(await userIdOf(DEMO_PARENT.email))).toEqual([]);
+    expect(await database.db.select().from(socialAccounts)).toEqual([]);
+    // The same with a binding cookie of the victim's own.
+    const again = await attacker.startUrl('vk', token);
+    await victim.startUrl('vk');
+    expect(await victim.redirectOf(await victim.consent(again, { person: 'maria' }))).toBe(
+      '/?social_error=expired',
+    );
+    expect(await database.db.select().from(socialAccounts)).toEqual([]);
+    // Only the attacker's own browser could finish it, linking the attacker's own VK account.
+    const own = await attacker.startUrl('vk', token);
+    expect(await attacker.redirectOf(await attacker.consent(own, { person: 'ivan' }))).toBe(
+      '/personal/profile?linked=vk',
+    );
   });
 });
 

@@ -15,6 +15,7 @@ import type { ModuleDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { currentUser, optionalSession } from '../auth/guard';
 import { limitPerIp, type RateLimit } from '../auth/rate-limit';
+import { signInCookies } from './cookies';
 import { fbDeletionAvailable, handleFbDeletionRequest } from './fb-deletion';
 import { parseForm } from './form';
 import { deleteSocialData, unbindSocialNetwork } from './links';
@@ -80,7 +81,7 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           },
           onRequest: limitPerIp(deps, OAUTH_LIMITS.startPerIp),
         },
-        async (request) => {
+        async (request, reply) => {
           if (!provider.enabled) throw notFound(FB_DISABLED);
           // A valid bearer means a signed-in parent linking this network from the profile.
           const session = await optionalSession(request, deps);
@@ -89,6 +90,7 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
             clock,
             provider,
             userId: session?.user.id ?? null,
+            binding: signInCookies(request, reply, config.publicUrl).issueBinding(),
           });
           return { data: { url } };
         },
@@ -107,6 +109,9 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         async (request, reply) => {
           // The code and state in this address must not linger in caches or leak onwards.
           reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+          // Whatever the outcome, the binding has served: the next sign-in gets a fresh one.
+          const cookies = signInCookies(request, reply, config.publicUrl);
+          const binding = cookies.takeBinding();
           if (!provider.enabled) return reply.redirect(`/?${SOCIAL_ERROR_QUERY}=disabled`, 302);
           try {
             const result = await finishSocialSignIn({
@@ -114,12 +119,15 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
               clock,
               provider,
               query: readCallback(request.query),
+              binding,
               ip: request.ip,
               userAgent: String(request.headers['user-agent'] ?? ''),
             });
             if (result.failure !== undefined) {
               request.log.warn({ err: result.failure, network: name }, 'social sign-in failed');
             }
+            // Only this browser may spend the code (POST /api/auth/usertoken checks the cookie).
+            if (result.usertoken !== undefined) cookies.setUserToken(result.usertoken);
             return await reply.redirect(result.location, 302);
           } catch (error) {
             // Our own fault (the database, a bug): the parent still lands on the site, not on JSON.

@@ -1,6 +1,8 @@
 // Social sign-in (ARCHITECTURE §4, CONTRACTS §3): start → provider → callback → one-time usertoken.
 // The in-flight sign-in lives in oauth_states (hashed state, PKCE verifier, the linking parent), so any
-// instance can finish what another started; the state is single-use and lives 10 minutes.
+// instance can finish what another started; the state is single-use and lives 10 minutes. It is bound to
+// the browser that started it: the row is keyed by the hash of the state together with that browser's
+// binding cookie (./cookies.ts), so the callback finds it only in that browser.
 import { and, eq, lt } from 'drizzle-orm';
 import { PERSONAL_DATA_CONSENT_SLUG, type SocialNetwork } from '@contract/api/auth';
 import {
@@ -27,7 +29,8 @@ export const PROFILE_PATH = '/personal/profile';
 /** A name the provider did not give; the parent can change it in the profile. */
 export const DEFAULT_PARENT_NAME = 'Родитель';
 
-const NAME_MAX_LENGTH = 50;
+/** users.name and users.surname (and the profile form) take at most this many characters. */
+export const NAME_MAX_LENGTH = 50;
 
 interface Ctx {
   db: Database;
@@ -35,15 +38,25 @@ interface Ctx {
 }
 
 /**
+ * What oauth_states keeps for a state: the hash of the state and the browser's binding. Without the
+ * binding cookie no row matches; the lookup compares hashes, so its timing tells nothing of the binding.
+ */
+export function stateHash(state: string, binding: string): string {
+  return sha256(`${state}.${binding}`);
+}
+
+/**
  * Creates the in-flight sign-in and gives the provider's authorize URL. With `userId` (a signed-in parent)
- * the provider's account is linked to that parent instead of signing in.
+ * the provider's account is linked to that parent instead of signing in; `binding` is the value of the
+ * starting browser's binding cookie.
  */
 export async function startSocialSignIn({
   db,
   clock,
   provider,
   userId,
-}: Ctx & { provider: SocialProvider; userId: number | null }): Promise<string> {
+  binding,
+}: Ctx & { provider: SocialProvider; userId: number | null; binding: string }): Promise<string> {
   const now = clock();
   const state = randomToken();
   // Facebook's classic flow has no PKCE; the column still wants a value.
@@ -51,7 +64,7 @@ export async function startSocialSignIn({
   // Abandoned sign-ins are swept here, on the way in: cheap (indexed) and needs no job.
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
   await db.insert(oauthStates).values({
-    stateHash: sha256(state),
+    stateHash: stateHash(state, binding),
     provider: provider.network,
     codeVerifier,
     userId,
@@ -72,6 +85,8 @@ export interface CallbackQuery {
 export interface CallbackResult {
   /** Where the browser goes next (a path on our site). */
   location: string;
+  /** The one-time code in `location`, which the browser also gets as a cookie. */
+  usertoken?: string;
   /** Why it failed, for the log. */
   failure?: unknown;
 }
@@ -81,16 +96,23 @@ interface ConsumedState {
   codeVerifier: string;
 }
 
-/** The state row, deleted as it is read (single use even under concurrent callbacks); null if none. */
+/**
+ * The state row of this browser, deleted as it is read (single use even under concurrent callbacks);
+ * null if none — also when the state was started in another browser (no or another binding).
+ */
 async function consumeState(
   { db, clock }: Ctx,
   network: SocialNetwork,
   state: string | undefined,
+  binding: string | undefined,
 ): Promise<ConsumedState | null> {
   if (state === undefined || !TOKEN_PATTERN.test(state)) return null;
+  if (binding === undefined || !TOKEN_PATTERN.test(binding)) return null;
   const [row] = await db
     .delete(oauthStates)
-    .where(and(eq(oauthStates.stateHash, sha256(state)), eq(oauthStates.provider, network)))
+    .where(
+      and(eq(oauthStates.stateHash, stateHash(state, binding)), eq(oauthStates.provider, network)),
+    )
     .returning({
       userId: oauthStates.userId,
       codeVerifier: oauthStates.codeVerifier,
@@ -105,15 +127,22 @@ function errorLocation(code: SocialError, linking: boolean): string {
 }
 
 /**
- * The provider's return: checks the state, exchanges the code, reads the profile and signs in, links or
- * creates the parent. Every expected outcome is a redirect the SPA understands; only our own failures
- * (the database) throw.
+ * The provider's return: checks the state (and that this browser started it), exchanges the code, reads
+ * the profile and signs in, links or creates the parent. Every expected outcome is a redirect the SPA
+ * understands; only our own failures (the database) throw.
  */
 export async function finishSocialSignIn(
-  ctx: Ctx & { provider: SocialProvider; query: CallbackQuery; ip: string; userAgent: string },
+  ctx: Ctx & {
+    provider: SocialProvider;
+    query: CallbackQuery;
+    /** The binding cookie of the browser on the callback; undefined when it has none. */
+    binding: string | undefined;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<CallbackResult> {
   const { provider, query } = ctx;
-  const consumed = await consumeState(ctx, provider.network, query.state);
+  const consumed = await consumeState(ctx, provider.network, query.state, ctx.binding);
   const linking = consumed?.userId != null;
   if (query.error !== undefined) {
     // CONTRACTS §3: a refusal is error=access_denied; anything else is the provider's trouble.
@@ -148,7 +177,7 @@ export async function finishSocialSignIn(
   const outcome = await signInOrCreate(ctx, input);
   if (typeof outcome === 'string') return { location: errorLocation(outcome, false) };
   const usertoken = await issueUserToken({ db: ctx.db, clock: ctx.clock, userId: outcome.userId });
-  return { location: `/?usertoken=${usertoken}` };
+  return { location: `/?usertoken=${usertoken}`, usertoken };
 }
 
 interface ProfileInput {
@@ -256,12 +285,14 @@ async function signInOrCreateOnce(
     // Never merge into an account that already has this e-mail (whoever controls the social account is
     // not proven to own the school account): the parent logs in there and links from the profile.
     const email = profile.email ?? placeholderEmail(network, profile.providerUserId);
+    // The account's name, and the welcome mail's: the provider's may be longer than either allows.
+    const name = (profile.firstName || DEFAULT_PARENT_NAME).slice(0, NAME_MAX_LENGTH);
     const [user] = await tx
       .insert(users)
       .values({
         email,
         passwordHash: null,
-        name: (profile.firstName || DEFAULT_PARENT_NAME).slice(0, NAME_MAX_LENGTH),
+        name,
         surname: profile.lastName.slice(0, NAME_MAX_LENGTH),
         // Both providers give confirmed addresses only.
         emailVerifiedAt: profile.email ? now : null,
@@ -305,7 +336,7 @@ async function signInOrCreateOnce(
       await queueMail(tx, {
         template: 'welcome',
         to: profile.email,
-        data: { name: profile.firstName || DEFAULT_PARENT_NAME },
+        data: { name },
       });
     }
     return { userId: user.id };

@@ -1,5 +1,6 @@
 // Test kit: the app listening on a real port with PUBLIC_URL pointing at it, so the production OAuth
-// clients talk HTTP to the sandbox providers, and a tiny "browser" that follows the sign-in by hand.
+// clients talk HTTP to the sandbox providers, and a tiny "browser" that follows the sign-in by hand,
+// keeping cookies as a browser does (the sign-in is bound to the browser that started it).
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
@@ -56,11 +57,78 @@ export function consentForm(page: string): { action: string; fields: Record<stri
   return { action: unescape(action), fields };
 }
 
+interface StoredCookie {
+  name: string;
+  value: string;
+  path: string;
+}
+
+/**
+ * Cookies of one browser for the app's origin (every URL of these tests is on it, the sandboxes too):
+ * Path and Max-Age are honoured, as much as the school's cookies need; expiry by time is not.
+ */
+function cookieJar(base: string) {
+  const cookies = new Map<string, StoredCookie>();
+  const pathMatches = (path: string, cookiePath: string) =>
+    path === cookiePath ||
+    path.startsWith(cookiePath.endsWith('/') ? cookiePath : `${cookiePath}/`);
+  return {
+    /** The Cookie header for a request to `url`; none for another origin. */
+    headerFor(url: string): Record<string, string> {
+      const target = new URL(url);
+      if (target.origin !== new URL(base).origin) return {};
+      const pairs = [...cookies.values()]
+        .filter((c) => pathMatches(target.pathname, c.path))
+        .map((c) => `${c.name}=${c.value}`);
+      return pairs.length > 0 ? { cookie: pairs.join('; ') } : {};
+    },
+    remember(url: string, res: Response): void {
+      if (new URL(url).origin !== new URL(base).origin) return;
+      for (const line of res.headers.getSetCookie()) {
+        const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+        const eq = pair.indexOf('=');
+        if (eq <= 0) continue;
+        const cookie = { name: pair.slice(0, eq), value: pair.slice(eq + 1), path: '/' };
+        let maxAge: number | undefined;
+        for (const attribute of attributes) {
+          const [key = '', value = ''] = attribute.split('=');
+          if (key.toLowerCase() === 'path') cookie.path = value;
+          if (key.toLowerCase() === 'max-age') maxAge = Number(value);
+        }
+        const key = `${cookie.path} ${cookie.name}`;
+        if (maxAge !== undefined && maxAge <= 0) cookies.delete(key);
+        else cookies.set(key, cookie);
+      }
+    },
+    value(name: string): string | undefined {
+      return [...cookies.values()].find((c) => c.name === name)?.value;
+    },
+  };
+}
+
 export function createBrowser(base: string) {
   const absolute = (url: string) => (url.startsWith('http') ? url : `${base}${url}`);
+  const jar = cookieJar(base);
+  /** fetch as this browser: its cookies go along, the answer's Set-Cookie is kept; no redirects followed. */
+  async function send(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Response> {
+    const target = absolute(url);
+    const res = await fetch(target, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...jar.headerFor(target), ...init.headers },
+    });
+    jar.remember(target, res);
+    return res;
+  }
   const browser = {
+    /** The value of one of this browser's cookies. */
+    cookie: (name: string) => jar.value(name),
+
     async get(url: string, headers: Record<string, string> = {}) {
-      return fetch(absolute(url), { redirect: 'manual', headers });
+      return send(url, { headers });
     },
 
     /** GET that must redirect; the Location as given. */
@@ -92,9 +160,8 @@ export function createBrowser(base: string) {
       const html = await page.text();
       if (page.status !== 200) throw new Error(`consent page: ${page.status} ${html}`);
       const { action, fields } = consentForm(html);
-      const res = await fetch(action, {
+      const res = await send(action, {
         method: 'POST',
-        redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
           ...fields,
@@ -119,7 +186,7 @@ export function createBrowser(base: string) {
     async exchange(location: string): Promise<string> {
       const usertoken = new URL(location, base).searchParams.get('usertoken');
       if (!usertoken) throw new Error(`no usertoken in ${location}`);
-      const res = await fetch(`${base}/api/auth/usertoken`, {
+      const res = await send('/api/auth/usertoken', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ usertoken }),

@@ -10,9 +10,11 @@ import {
   jobs,
   lessonStats,
   mailOutbox,
+  oauthStates,
   regions,
   sessions,
   socialAccounts,
+  userTokens,
   users,
 } from '../../db/schema/index';
 import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
@@ -21,7 +23,8 @@ import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { bearer, deliveredMail } from '../auth/accounts-testing';
 import { LIMITS } from '../auth/rate-limit';
-import { createSession } from '../auth/service';
+import { createSession, issueUserToken } from '../auth/service';
+import { randomToken } from '../auth/tokens';
 import {
   CONFIRM_REQUIRED,
   CURRENT_PASSWORD_REQUIRED,
@@ -108,6 +111,36 @@ const post = (url: string, token: string | null, payload: unknown) =>
     headers: token ? bearer(token) : {},
     remoteAddress: `100.64.0.${address}`,
   });
+
+/** What else signs a parent in: a one-time login code and a social sign-in (linking) in flight. */
+async function signInArtifacts(userId: number) {
+  await issueUserToken({ db: database.db, clock: time.clock, userId });
+  await database.db.insert(oauthStates).values({
+    stateHash: randomToken(),
+    provider: 'vk',
+    codeVerifier: randomToken(),
+    userId,
+    expiresAt: new Date(time.clock().getTime() + 600_000),
+  });
+}
+
+async function artifactsOf(userId: number) {
+  const [codes] = await database.db
+    .select({ n: count() })
+    .from(userTokens)
+    .where(eq(userTokens.userId, userId));
+  const [states] = await database.db
+    .select({ n: count() })
+    .from(oauthStates)
+    .where(eq(oauthStates.userId, userId));
+  return { codes: codes?.n, states: states?.n };
+}
+
+/** Status codes of n requests sent at once. */
+async function parallelStatuses(n: number, send: (i: number) => ReturnType<typeof post>) {
+  const replies = await Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+  return replies.map((r) => r.statusCode);
+}
 
 describe('GET /api/profile/show', () => {
   it('needs a valid bearer token', async () => {
@@ -293,6 +326,19 @@ describe('POST /api/profile/password', () => {
     expect(mails[0]?.template).toBe('password-changed');
   });
 
+  it('also ends unspent login codes and social sign-ins in flight, of this parent only', async () => {
+    const p = await parent();
+    const bystander = await parent();
+    for (const userId of [p.id, bystander.id]) await signInArtifacts(userId);
+    const res = await post('/api/profile/password', p.token, {
+      current_password: p.password,
+      password: 'совсем-новый-пароль',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await artifactsOf(p.id)).toEqual({ codes: 0, states: 0 });
+    expect(await artifactsOf(bystander.id)).toEqual({ codes: 1, states: 1 });
+  });
+
   it('wants the current password, and a good new one', async () => {
     const p = await parent();
     const missing = await post('/api/profile/password', p.token, { password: 'новый-пароль' });
@@ -338,6 +384,20 @@ describe('POST /api/profile/password', () => {
       password: 'новый-пароль',
     });
     expect(later.statusCode).toBe(200);
+  });
+
+  it('lets no more wrong current passwords through than the limit, even all at once', async () => {
+    const p = await parent();
+    const codes = await parallelStatuses(30, (i) =>
+      post('/api/profile/password', p.token, {
+        current_password: `guess-${i}`,
+        password: 'новый-пароль',
+      }),
+    );
+    expect(codes.filter((c) => c === 422)).toHaveLength(LIMITS.passwordCheckFailuresPerUser.max);
+    expect(codes.filter((c) => c === 429)).toHaveLength(
+      30 - LIMITS.passwordCheckFailuresPerUser.max,
+    );
   });
 });
 
@@ -408,6 +468,20 @@ describe('POST /api/profile/delete', () => {
       url: '/api/auth/resend-verification-link',
       headers: bearer(p.token),
     }); // and another is still queued
+    // Jobs of every other status keep the address in their payload as well.
+    for (const status of ['running', 'failed'] as const) {
+      await database.db
+        .insert(jobs)
+        .values({ kind: 'mail', status, payload: { template: 'password-changed', to: p.email } });
+    }
+    const statuses = async (email: string) =>
+      (await database.db.select().from(jobs))
+        .filter((j) => j.payload.to === email)
+        .map((j) => j.status)
+        .sort();
+    expect(await statuses(p.email)).toEqual(['done', 'failed', 'pending', 'running']);
+    const othersJobs = await statuses(other.email);
+    expect(othersJobs).toContain('done');
 
     const res = await post('/api/profile/delete', p.token, { password: p.password });
     expect(res.statusCode).toBe(200);
@@ -429,8 +503,8 @@ describe('POST /api/profile/delete', () => {
     expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, p.email))).toEqual(
       [],
     );
-    const pending = await database.db.select().from(jobs).where(eq(jobs.status, 'pending'));
-    expect(pending.filter((j) => j.payload.to === p.email)).toEqual([]);
+    expect(await statuses(p.email)).toEqual([]);
+    expect(await statuses(other.email)).toEqual(othersJobs);
 
     // The other family is untouched.
     expect((await show(other.token)).json().data.children).toHaveLength(1);
@@ -444,6 +518,18 @@ describe('POST /api/profile/delete', () => {
         })
       ).statusCode,
     ).toBe(422);
+  });
+
+  it('lets no more wrong passwords through than the limit, even all at once', async () => {
+    const p = await parent();
+    const codes = await parallelStatuses(30, (i) =>
+      post('/api/profile/delete', p.token, { password: `guess-${i}` }),
+    );
+    expect(codes.filter((c) => c === 422)).toHaveLength(LIMITS.passwordCheckFailuresPerUser.max);
+    expect(codes.filter((c) => c === 429)).toHaveLength(
+      30 - LIMITS.passwordCheckFailuresPerUser.max,
+    );
+    expect((await show(p.token)).statusCode).toBe(200);
   });
 
   it('wants the right password from an account that has one', async () => {

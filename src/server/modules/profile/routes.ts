@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse, profileResponse } from '@contract/api/auth';
 import { errorBody } from '@contract/api/common';
@@ -14,6 +15,7 @@ import { LIMITS, rateLimiter } from '../auth/rate-limit';
 import {
   WRONG_CURRENT_PASSWORD,
   WRONG_PASSWORD,
+  type PasswordCheck,
   changePassword,
   checkDeletionConfirmation,
   deleteAccount,
@@ -29,7 +31,26 @@ const ok = { data: { status: 'ok' as const } };
 export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const limiter = rateLimiter(deps);
-  const passwordLimit = LIMITS.passwordCheckFailuresPerUser;
+
+  /**
+   * Runs a check of the current password under the limit of wrong ones per parent: counted before the
+   * check (parallel guesses cannot all pass), forgiven unless the password was wrong.
+   */
+  async function underPasswordLimit(
+    userId: number,
+    reply: FastifyReply,
+    check: () => Promise<PasswordCheck>,
+  ): Promise<PasswordCheck> {
+    const limit = LIMITS.passwordCheckFailuresPerUser;
+    const attempt = await limiter.attempt(limit, String(userId), reply);
+    let result: PasswordCheck | undefined;
+    try {
+      result = await check();
+      return result;
+    } finally {
+      if (result !== 'wrong') await attempt.forgive();
+    }
+  }
 
   return async (app) => {
     app.get(
@@ -83,20 +104,17 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const session = currentSession(request);
-        const subject = String(session.user.id);
-        await limiter.check(passwordLimit, subject, reply);
-        const result = await changePassword({
-          db,
-          clock,
-          userId: session.user.id,
-          sessionId: session.sessionId,
-          currentPassword: request.body.current_password,
-          password: request.body.password,
-        });
-        if (result === 'wrong') {
-          await limiter.record(passwordLimit, subject);
-          throw invalidField('current_password', WRONG_CURRENT_PASSWORD);
-        }
+        const result = await underPasswordLimit(session.user.id, reply, () =>
+          changePassword({
+            db,
+            clock,
+            userId: session.user.id,
+            sessionId: session.sessionId,
+            currentPassword: request.body.current_password,
+            password: request.body.password,
+          }),
+        );
+        if (result === 'wrong') throw invalidField('current_password', WRONG_CURRENT_PASSWORD);
         return ok;
       },
     );
@@ -147,19 +165,16 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const userId = currentUser(request).id;
-        const subject = String(userId);
-        await limiter.check(passwordLimit, subject, reply);
-        const result = await checkDeletionConfirmation({
-          db,
-          userId,
-          password: request.body.password,
-          confirm: request.body.confirm,
-          word: DELETE_CONFIRMATION_WORD,
-        });
-        if (result === 'wrong') {
-          await limiter.record(passwordLimit, subject);
-          throw invalidField('password', WRONG_PASSWORD);
-        }
+        const result = await underPasswordLimit(userId, reply, () =>
+          checkDeletionConfirmation({
+            db,
+            userId,
+            password: request.body.password,
+            confirm: request.body.confirm,
+            word: DELETE_CONFIRMATION_WORD,
+          }),
+        );
+        if (result === 'wrong') throw invalidField('password', WRONG_PASSWORD);
         await deleteAccount({ db, userId });
         return ok;
       },

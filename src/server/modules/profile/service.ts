@@ -1,5 +1,5 @@
 // The parent's own data (SPEC §3, §7): show, update, password, and the erasures of the personal area.
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SOCIAL_NETWORKS, type Profile, type SocialNetwork } from '@contract/api/auth';
 import type { Database } from '../../db/client';
 import {
@@ -9,7 +9,6 @@ import {
   lessonStats,
   mailOutbox,
   regions,
-  sessions,
   socialAccounts,
   users,
 } from '../../db/schema/index';
@@ -18,6 +17,7 @@ import { invalidField, unauthorized } from '../../http/errors';
 import { MAIL_JOB, queueMail } from '../../integrations/mail/queue';
 import { spendAllEmailTokens } from '../auth/email-tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeAllSessions } from '../auth/service';
 import { listChildren } from '../children/service';
 
 export const REGION_NOT_FOUND = 'Выберите регион из списка';
@@ -119,7 +119,8 @@ export type PasswordCheck = 'ok' | 'wrong';
 
 /**
  * Sets a new password. An account with a password proves it first; one without (social sign-in only)
- * sets its first. Every other session ends and the parent is told by mail.
+ * sets its first. Every other session ends, with unspent login codes and social sign-ins in flight, and
+ * the parent is told by mail.
  */
 export async function changePassword({
   db,
@@ -142,7 +143,8 @@ export async function changePassword({
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)));
+    // The session making the change stays; every other way in ends.
+    await revokeAllSessions({ db: tx, userId, exceptSessionId: sessionId });
     // A reset link mailed before the change must not undo it.
     await spendAllEmailTokens({ db: tx, clock, userId, purpose: 'password_reset' });
     await queueMail(tx, {
@@ -192,7 +194,7 @@ export async function checkDeletionConfirmation({
 /**
  * 152-FZ erasure: the account and everything hanging off it — sessions, codes, consents, mail links,
  * linked social accounts, children and their statistics — go with the users row (ON DELETE CASCADE).
- * Mail to the address that has not left yet is dropped, and so are its copies in the sandbox outbox.
+ * Every mail job to the address goes too, sent or not, and so do its copies in the sandbox outbox.
  */
 export async function deleteAccount({ db, userId }: Ctx): Promise<void> {
   await db.transaction(async (tx) => {
@@ -201,15 +203,11 @@ export async function deleteAccount({ db, userId }: Ctx): Promise<void> {
       .where(eq(users.id, userId))
       .returning({ email: users.email });
     if (!user) return;
+    // Every mail job to the address, whatever its status: done and failed ones keep the address (and the
+    // letter's data) in their payload, and a running one would only finish sending what is erased.
     await tx
       .delete(jobs)
-      .where(
-        and(
-          eq(jobs.kind, MAIL_JOB),
-          eq(jobs.status, 'pending'),
-          sql`${jobs.payload}->>'to' = ${user.email}`,
-        ),
-      );
+      .where(and(eq(jobs.kind, MAIL_JOB), sql`${jobs.payload}->>'to' = ${user.email}`));
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
   });
 }
