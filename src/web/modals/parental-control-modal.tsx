@@ -3,7 +3,7 @@ import { ModalShell } from './modal-shell';
 import { ModalArt } from './modal-art';
 import { closeModal, type ModalPropsMap } from './modal-store';
 import { Button } from '../components/ui/button';
-import form from './form.module.scss';
+import form from '../components/form/form.module.scss';
 import styles from './modal-content.module.scss';
 
 interface Example {

@@ -6,6 +6,9 @@ import { closeModal, openModal } from '../modal-store';
 import type { AddChildModalProps } from './add-child-props';
 import { useStoreChild, useUpdateChild } from '../../api/children';
 import { Button } from '../../components/ui/button';
+import { Field } from '../../components/form/field';
+import { FormAlert } from '../../components/form/form-alert';
+import { TextField } from '../../components/form/text-field';
 import { toast } from '../../components/toast/toast';
 import { useAgeGroupLabel } from '../../features/personal/students/age-group-labels';
 import { AvatarPicker } from '../../features/personal/students/avatar-picker';
@@ -25,13 +28,13 @@ import {
   statusOf,
   toldGlobally,
 } from '../../features/personal/request-errors';
-import form from '../form.module.scss';
+import form from '../../components/form/form.module.scss';
 import styles from './add-child-modal.module.scss';
 
 const CHILD_NAME_MAX_LENGTH = 50;
 
-type Field = 'name' | 'birth_date' | 'age_group';
-type Problems = Partial<Record<Field | 'form', string>>;
+type FieldName = 'name' | 'birth_date' | 'age_group';
+type Problems = Partial<Record<FieldName | 'form', string>>;
 
 function randomAvatar(): AvatarId {
   return AVATAR_IDS[Math.floor(Math.random() * AVATAR_IDS.length)] ?? 'fox';
@@ -59,7 +62,7 @@ export default function AddChildModal({ child }: AddChildModalProps) {
   const [problems, setProblems] = useState<Problems>({});
   // A field's error goes as soon as the parent changes it.
   const edit =
-    <T,>(field: Field, set: (value: T) => void) =>
+    <T,>(field: FieldName, set: (value: T) => void) =>
     (value: T) => {
       set(value);
       if (problems[field] || problems.form)
@@ -132,106 +135,65 @@ export default function AddChildModal({ child }: AddChildModalProps) {
     }
   };
 
-  const describe = (field: Field, hint?: string) =>
-    problems[field] ? `${id}-${field}-error` : hint ? `${id}-${field}-hint` : undefined;
-
   return (
     <ModalShell title={editing ? 'Профиль ребёнка' : 'Добавить ребёнка'}>
       <form className={form.form} onSubmit={submit} noValidate>
-        {problems.form && (
-          <p className={form.alert} role="alert">
-            {problems.form}
-          </p>
-        )}
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-name`}>
-            Имя или никнейм
-          </label>
-          <input
-            id={`${id}-name`}
-            className={form.input}
-            type="text"
-            autoComplete="off"
-            maxLength={CHILD_NAME_MAX_LENGTH + 10}
-            placeholder="Например, Маша или Зайка"
-            value={name}
-            onChange={(event) => edit('name', setName)(event.target.value)}
-            aria-invalid={problems.name ? true : undefined}
-            aria-describedby={describe('name', 'hint')}
-          />
-          {problems.name ? (
-            <span id={`${id}-name-error`} className={form.fieldError}>
-              {problems.name}
-            </span>
-          ) : (
-            <span id={`${id}-name-hint`} className={styles.hint}>
-              Так ребёнка будут звать на занятиях. Фамилия не нужна.
-            </span>
-          )}
-        </div>
+        <FormAlert message={problems.form} />
+        <TextField
+          id={`${id}-name`}
+          label="Имя или никнейм"
+          type="text"
+          autoComplete="off"
+          maxLength={CHILD_NAME_MAX_LENGTH + 10}
+          placeholder="Например, Маша или Зайка"
+          value={name}
+          onChange={(event) => edit('name', setName)(event.target.value)}
+          error={problems.name}
+          hint="Так ребёнка будут звать на занятиях. Фамилия не нужна."
+        />
 
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-birth_date`}>
-            Дата рождения
-          </label>
-          <input
-            id={`${id}-birth_date`}
-            className={form.input}
-            type="date"
-            min={limits.min}
-            max={limits.max}
-            value={birthDate}
-            onChange={(event) => edit('birth_date', setBirthDate)(event.target.value)}
-            aria-invalid={problems.birth_date ? true : undefined}
-            aria-describedby={describe('birth_date', 'hint')}
-          />
-          {problems.birth_date ? (
-            <span id={`${id}-birth_date-error`} className={form.fieldError}>
-              {problems.birth_date}
-            </span>
-          ) : (
-            <span id={`${id}-birth_date-hint`} className={styles.hint}>
-              {autoGroup && age !== null
-                ? `Сейчас ${formatAge(age)}.`
-                : 'Занятия подходят детям от 1 до 8 лет.'}
-            </span>
-          )}
-        </div>
+        <TextField
+          id={`${id}-birth_date`}
+          label="Дата рождения"
+          type="date"
+          min={limits.min}
+          max={limits.max}
+          value={birthDate}
+          onChange={(event) => edit('birth_date', setBirthDate)(event.target.value)}
+          error={problems.birth_date}
+          hint={
+            autoGroup && age !== null
+              ? `Сейчас ${formatAge(age)}.`
+              : 'Занятия подходят детям от 1 до 8 лет.'
+          }
+        />
 
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-age_group`}>
-            Возрастная группа
-          </label>
-          <select
-            id={`${id}-age_group`}
-            className={`${form.input} ${styles.select}`}
-            value={groupChoice}
-            onChange={(event) =>
-              edit('age_group', setGroupChoice)(event.target.value as AgeGroupSlug | '')
-            }
-            aria-invalid={problems.age_group ? true : undefined}
-            aria-describedby={describe('age_group', 'hint')}
-          >
-            <option value="">
-              {autoGroup ? `По возрасту: ${groupLabel(autoGroup)}` : 'По дате рождения'}
-            </option>
-            {AGE_GROUP_SLUGS.map((slug) => (
-              <option key={slug} value={slug}>
-                {groupLabel(slug)}
+        <Field
+          id={`${id}-age_group`}
+          label="Возрастная группа"
+          error={problems.age_group}
+          hint="Подберём по возрасту. Можно выбрать другую, если ребёнку интереснее программа постарше или помладше."
+        >
+          {(control) => (
+            <select
+              {...control}
+              className={`${form.input} ${styles.select}`}
+              value={groupChoice}
+              onChange={(event) =>
+                edit('age_group', setGroupChoice)(event.target.value as AgeGroupSlug | '')
+              }
+            >
+              <option value="">
+                {autoGroup ? `По возрасту: ${groupLabel(autoGroup)}` : 'По дате рождения'}
               </option>
-            ))}
-          </select>
-          {problems.age_group ? (
-            <span id={`${id}-age_group-error`} className={form.fieldError}>
-              {problems.age_group}
-            </span>
-          ) : (
-            <span id={`${id}-age_group-hint`} className={styles.hint}>
-              Подберём по возрасту. Можно выбрать другую, если ребёнку интереснее программа постарше
-              или помладше.
-            </span>
+              {AGE_GROUP_SLUGS.map((slug) => (
+                <option key={slug} value={slug}>
+                  {groupLabel(slug)}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
+        </Field>
 
         <AvatarPicker value={avatar} onChange={setAvatar} />
 
@@ -252,7 +214,7 @@ export default function AddChildModal({ child }: AddChildModalProps) {
                     />
                     <span className={styles.modeText}>
                       <span className={styles.modeTitle}>{option.label}</span>
-                      <span id={`${id}-mode-${option.value}`} className={styles.hint}>
+                      <span id={`${id}-mode-${option.value}`} className={form.hint}>
                         {option.hint}
                       </span>
                     </span>
@@ -264,7 +226,7 @@ export default function AddChildModal({ child }: AddChildModalProps) {
             <label className={styles.switchRow}>
               <span className={styles.modeText}>
                 <span className={styles.modeTitle}>Напоминать о занятиях</span>
-                <span className={styles.hint}>Пришлём письмо, когда откроются новые уроки.</span>
+                <span className={form.hint}>Пришлём письмо, когда откроются новые уроки.</span>
               </span>
               <input
                 className={styles.switch}

@@ -6,7 +6,7 @@ import type { ConfirmModalProps } from './confirm-props';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { Button } from '../../components/ui/button';
 import { toldGlobally } from '../../features/personal/request-errors';
-import form from '../form.module.scss';
+import form from '../../components/form/form.module.scss';
 import content from '../modal-content.module.scss';
 import styles from './confirm-modal.module.scss';
 

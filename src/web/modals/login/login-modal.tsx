@@ -14,9 +14,11 @@ import { useSessionStore } from '../../api/session';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { usePublicConfig } from '../../api/config';
 import { Button } from '../../components/ui/button';
+import { EmailField } from '../../components/form/email-field';
+import { FormAlert } from '../../components/form/form-alert';
 import { getCaptchaToken, preloadRecaptcha } from '../../lib/recaptcha';
 import { toast } from '../../components/toast/toast';
-import form from '../form.module.scss';
+import form from '../../components/form/form.module.scss';
 
 const loginForm = loginBody.omit({ captcha_token: true }).extend({ isSaveAuth: z.boolean() });
 type LoginFormInput = z.input<typeof loginForm>;
@@ -90,32 +92,8 @@ export default function LoginModal(rawProps: Record<string, unknown>) {
         </p>
       )}
       <form className={form.form} onSubmit={onSubmit} noValidate>
-        {failure && (
-          <p className={form.alert} role="alert">
-            {failure}
-          </p>
-        )}
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-email`}>
-            Электронная почта
-          </label>
-          <input
-            id={`${id}-email`}
-            className={form.input}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="name@example.ru"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            {...register('email')}
-          />
-          {errors.email && (
-            <span id={`${id}-email-error`} className={form.fieldError}>
-              {errors.email.message}
-            </span>
-          )}
-        </div>
+        <FormAlert message={failure} />
+        <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
         <PasswordField
           id={`${id}-password`}
           label="Пароль"

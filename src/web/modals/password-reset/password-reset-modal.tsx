@@ -12,7 +12,8 @@ import { resetPassword } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { isLoggedIn, loadProfile } from '../../api/session';
 import { Button } from '../../components/ui/button';
-import form from '../form.module.scss';
+import { FormAlert } from '../../components/form/form-alert';
+import form from '../../components/form/form.module.scss';
 import content from '../modal-content.module.scss';
 import styles from '../register/account-forms.module.scss';
 
@@ -126,11 +127,7 @@ export default function PasswordResetModal(props: Record<string, unknown>) {
         Для входа с адресом <span className={styles.emailLine}>{email}</span>.
       </p>
       <form className={form.form} onSubmit={onSubmit} noValidate>
-        {failure && (
-          <p className={form.alert} role="alert">
-            {failure}
-          </p>
-        )}
+        <FormAlert message={failure} />
         {/* Lets password managers save the new password for the right account. */}
         <input type="email" value={email} autoComplete="username" readOnly hidden />
         <PasswordField

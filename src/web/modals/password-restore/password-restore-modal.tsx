@@ -11,8 +11,10 @@ import { requestPasswordReset } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { usePublicConfig } from '../../api/config';
 import { Button } from '../../components/ui/button';
+import { EmailField } from '../../components/form/email-field';
+import { FormAlert } from '../../components/form/form-alert';
 import { getCaptchaToken, preloadRecaptcha } from '../../lib/recaptcha';
-import form from '../form.module.scss';
+import form from '../../components/form/form.module.scss';
 import content from '../modal-content.module.scss';
 import styles from '../register/account-forms.module.scss';
 
@@ -89,32 +91,8 @@ export default function PasswordRestoreModal(props: Record<string, unknown>) {
         Напишите адрес, с которым регистрировались, — пришлём ссылку, чтобы задать новый пароль.
       </p>
       <form className={form.form} onSubmit={onSubmit} noValidate>
-        {failure && (
-          <p className={form.alert} role="alert">
-            {failure}
-          </p>
-        )}
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-email`}>
-            Электронная почта
-          </label>
-          <input
-            id={`${id}-email`}
-            className={form.input}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="name@example.ru"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            {...register('email')}
-          />
-          {errors.email && (
-            <span id={`${id}-email-error`} className={form.fieldError}>
-              {errors.email.message}
-            </span>
-          )}
-        </div>
+        <FormAlert message={failure} />
+        <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
         <Button type="submit" size="lg" block loading={isSubmitting}>
           Получить ссылку
         </Button>

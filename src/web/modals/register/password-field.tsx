@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { isLongEnough, isNotOnlyDigits, PASSWORD_MIN_LENGTH } from './password-rules';
+import { Field } from '../../components/form/field';
 import { cx } from '../../components/ui/cx';
-import form from '../form.module.scss';
+import form from '../../components/form/form.module.scss';
 import styles from './account-forms.module.scss';
 
 interface PasswordFieldProps {
@@ -36,51 +37,47 @@ export function PasswordField({
 }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   const ruleId = `${id}-rule`;
-  const errorId = `${id}-error`;
-  const describedBy = cx(ruleFor !== undefined && ruleId, error && errorId) || undefined;
   return (
-    <div className={form.field}>
-      <label className={form.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={styles.passwordBox}>
-        <input
-          id={id}
-          className={cx(form.input, styles.passwordInput)}
-          type={shown ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...registration}
-        />
-        {/* The name avoids the word «пароль» so the field alone answers to its label. */}
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-label="Показать символы"
-          aria-pressed={shown}
-          aria-controls={id}
-          title={shown ? 'Скрыть символы' : 'Показать символы'}
-          onClick={() => setShown((value) => !value)}
-        >
-          <EyeIcon crossed={shown} />
-        </button>
-      </div>
-      {ruleFor !== undefined && (
-        <ul id={ruleId} className={styles.rules} aria-label="Требования к паролю">
-          <li data-ok={isLongEnough(ruleFor) || undefined}>
-            Не меньше {PASSWORD_MIN_LENGTH} символов
-          </li>
-          <li data-ok={isNotOnlyDigits(ruleFor) || undefined}>Не только цифры</li>
-        </ul>
+    <Field id={id} label={label} error={error}>
+      {(control) => (
+        <>
+          <div className={styles.passwordBox}>
+            <input
+              className={cx(form.input, styles.passwordInput)}
+              type={shown ? 'text' : 'password'}
+              autoComplete={autoComplete}
+              autoCapitalize="off"
+              spellCheck={false}
+              {...registration}
+              {...control}
+              // The rule stays in view next to an error, so it describes the input as well.
+              aria-describedby={
+                cx(ruleFor !== undefined && ruleId, control['aria-describedby']) || undefined
+              }
+            />
+            {/* The name avoids the word «пароль» so the field alone answers to its label. */}
+            <button
+              type="button"
+              className={styles.toggle}
+              aria-label="Показать символы"
+              aria-pressed={shown}
+              aria-controls={id}
+              title={shown ? 'Скрыть символы' : 'Показать символы'}
+              onClick={() => setShown((value) => !value)}
+            >
+              <EyeIcon crossed={shown} />
+            </button>
+          </div>
+          {ruleFor !== undefined && (
+            <ul id={ruleId} className={styles.rules} aria-label="Требования к паролю">
+              <li data-ok={isLongEnough(ruleFor) || undefined}>
+                Не меньше {PASSWORD_MIN_LENGTH} символов
+              </li>
+              <li data-ok={isNotOnlyDigits(ruleFor) || undefined}>Не только цифры</li>
+            </ul>
+          )}
+        </>
       )}
-      {error && (
-        <span id={errorId} className={form.fieldError}>
-          {error}
-        </span>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -12,8 +12,11 @@ import { WelcomeView } from './welcome-view';
 import { register as registerParent } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { Button } from '../../components/ui/button';
+import { EmailField } from '../../components/form/email-field';
+import { FormAlert } from '../../components/form/form-alert';
+import { TextField } from '../../components/form/text-field';
 import { getCaptchaToken, preloadRecaptcha } from '../../lib/recaptcha';
-import form from '../form.module.scss';
+import form from '../../components/form/form.module.scss';
 import styles from './account-forms.module.scss';
 
 // The contract's rules; the consent checkbox starts unticked, so the form holds a boolean.
@@ -122,70 +125,39 @@ export default function RegisterModal() {
       <div className={styles.view} hidden={document !== null}>
         <p className={styles.intro}>Создайте аккаунт — это займёт минуту.</p>
         <form className={form.form} onSubmit={onSubmit} noValidate>
-          {failure && (
-            <p className={form.alert} role="alert">
-              {failure}
-            </p>
-          )}
-          <div className={form.field}>
-            <label className={form.label} htmlFor={`${id}-name`}>
-              Имя
-            </label>
-            <input
-              id={`${id}-name`}
-              className={form.input}
-              type="text"
-              autoComplete="given-name"
-              placeholder="Как к вам обращаться"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? `${id}-name-error` : undefined}
-              {...register('name')}
-            />
-            {errors.name && (
-              <span id={`${id}-name-error`} className={form.fieldError}>
-                {errors.name.message}
-              </span>
-            )}
-          </div>
-          <div className={form.field}>
-            <label className={form.label} htmlFor={`${id}-email`}>
-              Электронная почта
-            </label>
-            <input
-              id={`${id}-email`}
-              className={form.input}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="name@example.ru"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : `${id}-email-hint`}
-              {...register('email')}
-            />
-            {errors.email ? (
-              <span id={`${id}-email-error`} className={form.fieldError}>
-                {errors.email.message}
-              </span>
-            ) : (
-              <span id={`${id}-email-hint`} className={styles.hint}>
-                Пришлём письмо, чтобы подтвердить адрес
-              </span>
-            )}
-            {emailTaken && (
-              <span className={styles.links}>
-                <button type="button" className={form.link} onClick={() => openModal('login')}>
-                  Войти
-                </button>
-                <button
-                  type="button"
-                  className={form.link}
-                  onClick={() => openModal('password-restore', { email: getValues('email') })}
-                >
-                  Восстановить пароль
-                </button>
-              </span>
-            )}
-          </div>
+          <FormAlert message={failure} />
+          <TextField
+            id={`${id}-name`}
+            label="Имя"
+            type="text"
+            autoComplete="given-name"
+            placeholder="Как к вам обращаться"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <EmailField
+            id={`${id}-email`}
+            error={errors.email?.message}
+            hint="Пришлём письмо, чтобы подтвердить адрес"
+            hintClassName={styles.hint}
+            after={
+              emailTaken && (
+                <span className={styles.links}>
+                  <button type="button" className={form.link} onClick={() => openModal('login')}>
+                    Войти
+                  </button>
+                  <button
+                    type="button"
+                    className={form.link}
+                    onClick={() => openModal('password-restore', { email: getValues('email') })}
+                  >
+                    Восстановить пароль
+                  </button>
+                </span>
+              )
+            }
+            {...register('email')}
+          />
           <PasswordField
             id={`${id}-password`}
             label="Пароль"

@@ -5,7 +5,7 @@ import { isModalAvailable } from '../registry';
 import { usePublicConfig } from '../../api/config';
 import { Button } from '../../components/ui/button';
 import content from '../modal-content.module.scss';
-import form from '../form.module.scss';
+import form from '../../components/form/form.module.scss';
 import styles from './account-forms.module.scss';
 
 /** After registration: the parent is in, and the confirmation mail is on its way. */

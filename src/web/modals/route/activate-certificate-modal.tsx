@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { loadProfile, useSession } from '../../api/session';
 import { Button } from '../../components/ui/button';
-import form from '../form.module.scss';
+import form from '../../components/form/form.module.scss';
 import styles from '../modal-content.module.scss';
 
 /** `/activate-certificate`: a parent enters a gift certificate's code (ARCHITECTURE §4 activate {code}). */

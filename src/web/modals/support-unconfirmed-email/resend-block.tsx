@@ -1,6 +1,6 @@
 import type { ResendState } from './use-resend-verification';
 import { Button } from '../../components/ui/button';
-import form from '../form.module.scss';
+import form from '../../components/form/form.module.scss';
 import content from '../modal-content.module.scss';
 
 interface ResendBlockProps {

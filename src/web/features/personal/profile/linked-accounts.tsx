@@ -9,7 +9,7 @@ import { toast } from '../../../components/toast/toast';
 import { errorMessage, toldGlobally } from '../request-errors';
 import { Panel } from '../panel';
 import { NETWORK_COLORS, NetworkLogo } from './network-logos';
-import form from '../../../modals/form.module.scss';
+import form from '../../../components/form/form.module.scss';
 import styles from './profile-page.module.scss';
 
 /** VK ID and Facebook (where switched on): link to sign in with them, or unlink. */

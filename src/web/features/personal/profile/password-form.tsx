@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/toast/toast';
 import { errorMessage, fieldErrors, toldGlobally } from '../request-errors';
 import { FormField } from './form-field';
-import form from '../../../modals/form.module.scss';
+import form from '../../../components/form/form.module.scss';
 import styles from './profile-page.module.scss';
 
 type Field = 'current_password' | 'password';

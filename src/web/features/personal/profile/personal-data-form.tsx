@@ -11,7 +11,7 @@ import { toast } from '../../../components/toast/toast';
 import { errorMessage, fieldErrors } from '../request-errors';
 import { Panel } from '../panel';
 import { FormField } from './form-field';
-import form from '../../../modals/form.module.scss';
+import form from '../../../components/form/form.module.scss';
 import styles from './profile-page.module.scss';
 
 // The contract's own field rules, so the parent sees the server's words before sending.
