@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController } from 'fastify';
 import {
   serializerCompiler,
@@ -85,10 +84,6 @@ export async function buildApp(deps: AppDeps) {
 
   await registerSecurityHeaders(app, config.production);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, {
-    global: false,
-    // REDIS_URL will back this store across instances; until then each instance counts alone.
-  });
   await registerApiDocs(app);
 
   installAuth(app, moduleDeps);
