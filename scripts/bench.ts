@@ -1,0 +1,76 @@
+// `npm run bench`: the school's hot read paths under load, measured, not guessed. Starts the real app
+// in-process on a fresh embedded database (or BENCH_DATABASE_URL), seeds it, and drives each path with
+// autocannon over loopback for a few seconds. Prints requests/s and latency percentiles; the numbers seen are
+// kept in docs/PERFORMANCE.md. A benchmark, not a test: it never fails on a number.
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { defaultSeedContent } from '../src/server/db/seed/default-content';
+import { createLogger } from '../src/server/logger';
+import { prepareDatabase } from '../src/server/startup';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+const PATHS = [
+  '/api/health',
+  '/api/landing-data',
+  '/api/store/web/subscriptions',
+  '/api/store/web/gifts?page=1',
+  '/api/regions',
+  '/api/page/faq',
+  '/',
+];
+
+interface Result {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'umnyashki-bench-'));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'development',
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  PORT: '0',
+});
+const logger = createLogger({ level: 'warn' });
+const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
+const app = await buildApp({ config, db: handle.db, logger });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+console.log(
+  `${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${SECONDS} s per path`,
+);
+console.log(
+  'path'.padEnd(34),
+  'req/s'.padStart(8),
+  'p50 ms'.padStart(8),
+  'p99 ms'.padStart(8),
+  'non-2xx',
+);
+for (const path of PATHS) {
+  const result = (await autocannon({
+    url: `${address}${path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { 'accept-encoding': 'gzip' },
+  })) as Result;
+  console.log(
+    path.padEnd(34),
+    result.requests.average.toFixed(0).padStart(8),
+    String(result.latency.p50).padStart(8),
+    String(result.latency.p99).padStart(8),
+    String(result.non2xx + result.errors).padStart(8),
+  );
+}
+
+await app.close();
+await handle.close();
+rmSync(dataDir, { recursive: true, force: true });
