@@ -1,12 +1,43 @@
-// Helpers the account tests share: a local stand-in for Google's siteverify, sign-up through the API, and
-// the mail outbox as a parent reads it (the jobs run, then the sandbox's JSON).
+// Helpers the account tests share: the school's app on a seeded database, a local stand-in for Google's
+// siteverify (and an app that asks it), and the mail outbox as a parent reads it (the jobs run, then the
+// sandbox's JSON).
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { SeedContent } from '../../db/seed/content';
+import { seedDatabase } from '../../db/seed/seed';
 import type { Clock } from '../../deps';
 import { runDueJobs } from '../../jobs/runner';
+import { NO_CONTENT } from '../../testing/fixtures';
+import { createTestApp, testConfig } from '../../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface AccountsApp {
+  database: TestDatabase;
+  config: Config;
+  app: FastifyInstance;
+}
+
+/** A migrated database seeded with `content`, and the school's app on it at `publicUrl`. */
+export async function startAccountsApp(options: {
+  publicUrl: string;
+  clock: Clock;
+  content?: SeedContent;
+}): Promise<AccountsApp> {
+  const database = await createTestDatabase();
+  const config = testConfig({ PUBLIC_URL: options.publicUrl });
+  await seedDatabase({ db: database.db, config, content: options.content ?? NO_CONTENT });
+  const app = await createTestApp({ db: database.db, config, clock: options.clock });
+  return { database, config, app };
+}
+
+export async function stopAccountsApp({ app, database }: AccountsApp): Promise<void> {
+  await app.close();
+  await database.close();
+}
 
 /** A siteverify speaking CONTRACTS §2: tokens are `human:<action>`, `bot:<action>` or anything else. */
 export async function fakeSiteverify(
@@ -30,6 +61,54 @@ export async function fakeSiteverify(
   });
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
   return { url: `${url}/siteverify`, server, seen };
+}
+
+export type Siteverify = Awaited<ReturnType<typeof fakeSiteverify>>;
+
+/**
+ * For a describe block: a fake siteverify knowing `secret`, and an app of the school with reCAPTCHA on
+ * that asks it. `setup` is read in beforeAll, once the file's own app and database exist.
+ */
+export function recaptchaGuardedApp(
+  secret: string,
+  setup: () => { db: Database; clock: Clock; env: Record<string, string> },
+): { readonly app: FastifyInstance; readonly siteverify: Siteverify } {
+  let started: { app: FastifyInstance; siteverify: Siteverify } | undefined;
+  const get = () => {
+    if (!started) throw new Error('the reCAPTCHA app is not started yet');
+    return started;
+  };
+
+  beforeAll(async () => {
+    const { db, clock, env } = setup();
+    const siteverify = await fakeSiteverify(secret);
+    const app = await createTestApp({
+      db,
+      clock,
+      config: testConfig({
+        RECAPTCHA_SITE_KEY: 'site',
+        RECAPTCHA_SECRET: secret,
+        RECAPTCHA_VERIFY_URL: siteverify.url,
+        ...env,
+      }),
+    });
+    started = { app, siteverify };
+  });
+
+  afterAll(async () => {
+    if (!started) return;
+    await started.app.close();
+    await started.siteverify.server.close();
+  });
+
+  return {
+    get app() {
+      return get().app;
+    },
+    get siteverify() {
+      return get().siteverify;
+    },
+  };
 }
 
 export interface OutboxMessage {

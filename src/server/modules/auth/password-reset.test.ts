@@ -3,11 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
 import { jobs, oauthStates, sessions, userTokens, users } from '../../db/schema/index';
-import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
-import { createTestApp, testConfig } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer, deliveredMail, fakeSiteverify, linkIn } from './accounts-testing';
+import { DEMO_PARENT } from '../../db/seed/seed';
+import { manualClock } from '../../testing/fixtures';
+import type { TestDatabase } from '../../testing/test-database';
+import {
+  bearer,
+  deliveredMail,
+  linkIn,
+  recaptchaGuardedApp,
+  startAccountsApp,
+  stopAccountsApp,
+} from './accounts-testing';
 import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
 import { RESET_MESSAGES } from './password-reset';
 import { LIMITS } from './rate-limit';
@@ -24,16 +30,13 @@ let address = 0;
 const PUBLIC_URL = 'https://school.example';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  config = testConfig({ PUBLIC_URL });
-  await seedDatabase({ db: database.db, config, content: NO_CONTENT });
-  app = await createTestApp({ db: database.db, config, clock: time.clock });
+  ({ database, config, app } = await startAccountsApp({
+    publicUrl: PUBLIC_URL,
+    clock: time.clock,
+  }));
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => stopAccountsApp({ database, config, app }));
 
 beforeEach(() => {
   address += 1;
@@ -279,37 +282,21 @@ describe('POST /api/auth/password/reset', () => {
 });
 
 describe('with reCAPTCHA configured', () => {
-  let siteverify: Awaited<ReturnType<typeof fakeSiteverify>>;
-  let guarded: FastifyInstance;
-
-  beforeAll(async () => {
-    siteverify = await fakeSiteverify('reset-secret');
-    guarded = await createTestApp({
-      db: database.db,
-      clock: time.clock,
-      config: testConfig({
-        PUBLIC_URL,
-        RECAPTCHA_SITE_KEY: 'site',
-        RECAPTCHA_SECRET: 'reset-secret',
-        RECAPTCHA_VERIFY_URL: siteverify.url,
-      }),
-    });
-  });
-
-  afterAll(async () => {
-    await guarded.close();
-    await siteverify.server.close();
-  });
+  const guarded = recaptchaGuardedApp('reset-secret', () => ({
+    db: database.db,
+    clock: time.clock,
+    env: { PUBLIC_URL },
+  }));
 
   it('wants a human token made for the password_email action', async () => {
     const { email } = await parent();
     for (const captcha_token of [undefined, 'bot:password_email', 'human:login']) {
-      const res = await askForLink({ email, captcha_token }, guarded);
+      const res = await askForLink({ email, captcha_token }, guarded.app);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ captcha_token: [CAPTCHA_FAILED] });
     }
     expect(await deliveredMail(app, deps(), email)).toHaveLength(1); // the confirmation only
-    const ok = await askForLink({ email, captcha_token: 'human:password_email' }, guarded);
+    const ok = await askForLink({ email, captcha_token: 'human:password_email' }, guarded.app);
     expect(ok.statusCode).toBe(200);
     expect((await resetLink(email)).email).toBe(email);
   });

@@ -4,11 +4,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN, MAILING_CONSENT, type RegisterBody } from '@contract/api/auth';
 import type { Config } from '../../config';
 import { consents, emailTokens, jobs, users } from '../../db/schema/index';
-import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
+import { DEMO_PARENT } from '../../db/seed/seed';
 import { NO_CONTENT, manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer, deliveredMail, fakeSiteverify, linkIn } from './accounts-testing';
+import type { TestDatabase } from '../../testing/test-database';
+import {
+  bearer,
+  deliveredMail,
+  linkIn,
+  recaptchaGuardedApp,
+  startAccountsApp,
+  stopAccountsApp,
+} from './accounts-testing';
 import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
 import { LIMITS } from './rate-limit';
 import { ALREADY_CONFIRMED, VERIFICATION_MESSAGES } from './registration';
@@ -23,11 +30,9 @@ let address = 0;
 const PUBLIC_URL = 'https://school.example';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  config = testConfig({ PUBLIC_URL });
-  await seedDatabase({
-    db: database.db,
-    config,
+  ({ database, config, app } = await startAccountsApp({
+    publicUrl: PUBLIC_URL,
+    clock: time.clock,
     content: {
       ...NO_CONTENT,
       pages: [
@@ -39,14 +44,10 @@ beforeAll(async () => {
         },
       ],
     },
-  });
-  app = await createTestApp({ db: database.db, config, clock: time.clock });
+  }));
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => stopAccountsApp({ database, config, app }));
 
 // Every test registers from its own address, so the per-address limit bites only where a test wants it.
 beforeEach(() => {
@@ -474,33 +475,16 @@ describe('registration limits', () => {
 });
 
 describe('with reCAPTCHA configured', () => {
-  let siteverify: Awaited<ReturnType<typeof fakeSiteverify>>;
-  let guarded: FastifyInstance;
-
-  beforeAll(async () => {
-    siteverify = await fakeSiteverify('register-secret');
-    guarded = await createTestApp({
-      db: database.db,
-      clock: time.clock,
-      config: testConfig({
-        PUBLIC_URL,
-        RECAPTCHA_SITE_KEY: 'site',
-        RECAPTCHA_SECRET: 'register-secret',
-        RECAPTCHA_VERIFY_URL: siteverify.url,
-        RECAPTCHA_MIN_SCORE: '0.5',
-      }),
-    });
-  });
-
-  afterAll(async () => {
-    await guarded.close();
-    await siteverify.server.close();
-  });
+  const guarded = recaptchaGuardedApp('register-secret', () => ({
+    db: database.db,
+    clock: time.clock,
+    env: { PUBLIC_URL, RECAPTCHA_MIN_SCORE: '0.5' },
+  }));
 
   it('lets a human in when the token was made for the register action', async () => {
-    const res = await register(body({ captcha_token: 'human:register' }), { app: guarded });
+    const res = await register(body({ captcha_token: 'human:register' }), { app: guarded.app });
     expect(res.statusCode).toBe(201);
-    expect(siteverify.seen.at(-1)).toMatchObject({
+    expect(guarded.siteverify.seen.at(-1)).toMatchObject({
       secret: 'register-secret',
       response: 'human:register',
       remoteip: from(),
@@ -510,7 +494,7 @@ describe('with reCAPTCHA configured', () => {
   it('turns away a missing, low-score, other-action or unknown token', async () => {
     for (const captcha_token of [undefined, 'bot:register', 'human:login', 'nonsense']) {
       const email = freshEmail();
-      const res = await register(body({ email, captcha_token }), { app: guarded });
+      const res = await register(body({ email, captcha_token }), { app: guarded.app });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ captcha_token: [CAPTCHA_FAILED] });
       expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
@@ -518,8 +502,8 @@ describe('with reCAPTCHA configured', () => {
   });
 
   it('is not asked when no secret is configured', async () => {
-    const before = siteverify.seen.length;
+    const before = guarded.siteverify.seen.length;
     expect((await register(body({ captcha_token: 'nonsense' }))).statusCode).toBe(201);
-    expect(siteverify.seen.length).toBe(before);
+    expect(guarded.siteverify.seen.length).toBe(before);
   });
 });

@@ -196,6 +196,47 @@ function socialData(profile: SocialProfile) {
   };
 }
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The school's link to the provider's account, if any parent has it. */
+async function findLink(tx: Tx, network: SocialNetwork, profile: SocialProfile) {
+  const [link] = await tx
+    .select({ id: socialAccounts.id, userId: socialAccounts.userId })
+    .from(socialAccounts)
+    .where(
+      and(
+        eq(socialAccounts.provider, network),
+        eq(socialAccounts.providerUserId, profile.providerUserId),
+      ),
+    )
+    .limit(1);
+  return link;
+}
+
+/** Keeps the copies shown in the profile up to date with what the provider gave this time. */
+async function refreshLink(tx: Tx, linkId: number, profile: SocialProfile): Promise<void> {
+  await tx.update(socialAccounts).set(socialData(profile)).where(eq(socialAccounts.id, linkId));
+}
+
+/** False when the provider's account is already linked (to someone else, a moment ago). */
+async function insertLink(
+  tx: Tx,
+  link: { network: SocialNetwork; profile: SocialProfile; userId: number; now: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(socialAccounts)
+    .values({
+      userId: link.userId,
+      provider: link.network,
+      providerUserId: link.profile.providerUserId,
+      ...socialData(link.profile),
+      linkedAt: link.now,
+    })
+    .onConflictDoNothing({ target: [socialAccounts.provider, socialAccounts.providerUserId] })
+    .returning({ id: socialAccounts.id });
+  return inserted.length > 0;
+}
+
 /** Links the provider's account to a signed-in parent; an error code when it cannot be. */
 async function linkAccount(
   { db, clock }: Ctx,
@@ -203,41 +244,18 @@ async function linkAccount(
 ): Promise<SocialError | null> {
   const now = clock();
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: socialAccounts.id, userId: socialAccounts.userId })
-      .from(socialAccounts)
-      .where(
-        and(
-          eq(socialAccounts.provider, network),
-          eq(socialAccounts.providerUserId, profile.providerUserId),
-        ),
-      )
-      .limit(1);
+    const existing = await findLink(tx, network, profile);
     if (existing && existing.userId !== userId) return 'linked_elsewhere';
     if (existing) {
-      await tx
-        .update(socialAccounts)
-        .set(socialData(profile))
-        .where(eq(socialAccounts.id, existing.id));
+      await refreshLink(tx, existing.id, profile);
       return null;
     }
     // One account per network and parent: linking another VK account replaces the old link.
     await tx
       .delete(socialAccounts)
       .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.provider, network)));
-    const inserted = await tx
-      .insert(socialAccounts)
-      .values({
-        userId,
-        provider: network,
-        providerUserId: profile.providerUserId,
-        ...socialData(profile),
-        linkedAt: now,
-      })
-      .onConflictDoNothing({ target: [socialAccounts.provider, socialAccounts.providerUserId] })
-      .returning({ id: socialAccounts.id });
     // Someone linked the same account to another parent a moment ago.
-    return inserted.length > 0 ? null : 'linked_elsewhere';
+    return (await insertLink(tx, { network, profile, userId, now })) ? null : 'linked_elsewhere';
   });
 }
 
@@ -264,21 +282,9 @@ async function signInOrCreateOnce(
 ): Promise<{ userId: number } | SocialError> {
   const now = clock();
   return db.transaction(async (tx) => {
-    const [linked] = await tx
-      .select({ id: socialAccounts.id, userId: socialAccounts.userId })
-      .from(socialAccounts)
-      .where(
-        and(
-          eq(socialAccounts.provider, network),
-          eq(socialAccounts.providerUserId, profile.providerUserId),
-        ),
-      )
-      .limit(1);
+    const linked = await findLink(tx, network, profile);
     if (linked) {
-      await tx
-        .update(socialAccounts)
-        .set(socialData(profile))
-        .where(eq(socialAccounts.id, linked.id));
+      await refreshLink(tx, linked.id, profile);
       return { userId: linked.userId };
     }
 
@@ -303,18 +309,7 @@ async function signInOrCreateOnce(
       .returning({ id: users.id });
     if (!user) return 'email_taken';
 
-    const inserted = await tx
-      .insert(socialAccounts)
-      .values({
-        userId: user.id,
-        provider: network,
-        providerUserId: profile.providerUserId,
-        ...socialData(profile),
-        linkedAt: now,
-      })
-      .onConflictDoNothing({ target: [socialAccounts.provider, socialAccounts.providerUserId] })
-      .returning({ id: socialAccounts.id });
-    if (inserted.length === 0) throw new LinkRace();
+    if (!(await insertLink(tx, { network, profile, userId: user.id, now }))) throw new LinkRace();
 
     // The sign-in buttons carry the consent notice (152-FZ): pressing one to create an account is the
     // consent, recorded like the registration checkbox — document version, time, address.

@@ -4,19 +4,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ModuleDeps } from '../../deps';
 import { appSecretProof } from '../../integrations/oauth/facebook';
-import { checkAuthorize, withParams, type AuthorizeCheck } from './authorize';
-import { FB_LOOK, consentCsp, consentPage, errorPage } from './consent-page';
-import {
-  ACCESS_TOKEN_TTL_MS,
-  CODE_TTL_MS,
-  grantSigner,
-  newJti,
-  redeemCode,
-  rememberCode,
-} from './grants';
+import { FB_LOOK } from './consent-page';
+import { registerConsentDialog, type ConsentDialog, type Form } from './dialog';
+import { ACCESS_TOKEN_TTL_MS, grantSigner, redeemCode } from './grants';
 import { findPerson } from './people';
-
-type Params = Record<string, string | undefined>;
 
 /** Graph API errors: `{error: {message, type, code, fbtrace_id}}` with HTTP 400. */
 function graphError(reply: FastifyReply, code: number, message: string) {
@@ -36,82 +27,29 @@ export function facebookSandbox(
 ): FastifyPluginAsync {
   const { db, clock, config } = deps;
   const signer = grantSigner('fb', config.fb.clientSecret);
-  const check = (input: Record<string, unknown>) =>
-    checkAuthorize(input, {
-      clientId: config.fb.clientId,
-      publicUrl: config.publicUrl,
-      pkce: false,
-    });
-
-  const refuse = (reply: FastifyReply, result: Exclude<AuthorizeCheck, { ok: true }>) =>
-    'fatal' in result
-      ? reply.status(400).type('text/html; charset=utf-8').send(errorPage(FB_LOOK, result.fatal))
-      : reply.redirect(result.redirect, 302);
+  const dialog: ConsentDialog = {
+    network: 'fb',
+    look: FB_LOOK,
+    clientId: config.fb.clientId,
+    publicUrl: config.publicUrl,
+    pkce: false,
+    signer,
+    denied: {
+      error: 'access_denied',
+      error_code: '200',
+      error_description: 'Permissions error',
+      error_reason: 'user_denied',
+    },
+  };
 
   return async (app) => {
     // The real dialog lives at …/dialog/oauth; the demo configuration points at …/dialog.
     for (const path of ['/dialog', '/dialog/oauth']) {
-      app.get(path, async (request, reply) => {
-        const result = check(request.query as Record<string, unknown>);
-        if (!result.ok) return refuse(reply, result);
-        const { request: auth } = result;
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('content-security-policy', consentCsp(new URL(auth.redirectUri).origin))
-          .send(
-            consentPage({
-              look: FB_LOOK,
-              action: `${config.publicUrl}/sandbox/oauth/fb${path}`,
-              params: auth.params,
-              wantsEmail: auth.scope.includes('email'),
-            }),
-          );
-      });
-
-      app.post(path, async (request, reply) => {
-        const form = (request.body ?? {}) as Params;
-        const result = check(form);
-        if (!result.ok) return refuse(reply, result);
-        const { request: auth } = result;
-        if (form.decision !== 'allow') {
-          return reply.redirect(
-            withParams(auth.redirectUri, {
-              error: 'access_denied',
-              error_code: '200',
-              error_description: 'Permissions error',
-              error_reason: 'user_denied',
-              state: auth.state,
-            }),
-            302,
-          );
-        }
-        const person = findPerson(form.person);
-        if (!person) {
-          return reply
-            .status(400)
-            .type('text/html; charset=utf-8')
-            .send(errorPage(FB_LOOK, 'Выберите, кем войти.'));
-        }
-        const grant = {
-          kind: 'code' as const,
-          person: person.key,
-          clientId: auth.clientId,
-          redirectUri: auth.redirectUri,
-          scope: auth.scope,
-          jti: newJti(),
-          expiresAt: clock().getTime() + CODE_TTL_MS,
-        };
-        await rememberCode({ db, clock }, 'fb', grant);
-        return reply.redirect(
-          withParams(auth.redirectUri, { code: signer.sign(grant), state: auth.state }),
-          302,
-        );
-      });
+      registerConsentDialog(app, { db, clock }, dialog, path);
     }
 
     app.get('/graph/oauth/access_token', async (request, reply) => {
-      const query = request.query as Params;
+      const query = request.query as Form;
       if (
         query.client_id !== config.fb.clientId ||
         !sameText(query.client_secret ?? '', config.fb.clientSecret)
@@ -144,7 +82,7 @@ export function facebookSandbox(
     });
 
     app.get('/graph/me', async (request, reply) => {
-      const query = request.query as Params;
+      const query = request.query as Form;
       const token = query.access_token ?? '';
       const grant = signer.verify(token, 'access', clock().getTime());
       const person = grant ? findPerson(grant.person) : undefined;

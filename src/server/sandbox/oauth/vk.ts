@@ -4,104 +4,41 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ModuleDeps } from '../../deps';
 import { CODE_VERIFIER_PATTERN, s256Challenge } from '../../integrations/oauth/pkce';
-import { checkAuthorize, withParams, type AuthorizeCheck } from './authorize';
-import { VK_LOOK, consentCsp, consentPage, errorPage } from './consent-page';
-import {
-  ACCESS_TOKEN_TTL_MS,
-  CODE_TTL_MS,
-  grantSigner,
-  newJti,
-  redeemCode,
-  rememberCode,
-} from './grants';
+import type { AuthorizeRequest } from './authorize';
+import { VK_LOOK } from './consent-page';
+import { registerConsentDialog, type ConsentDialog, type Form } from './dialog';
+import { ACCESS_TOKEN_TTL_MS, CODE_TTL_MS, grantSigner, newJti, redeemCode } from './grants';
 import { avatarPath, findPerson } from './people';
-
-type Form = Record<string, string | undefined>;
 
 export function vkIdSandbox(deps: Pick<ModuleDeps, 'db' | 'clock' | 'config'>): FastifyPluginAsync {
   const { db, clock, config } = deps;
   const signer = grantSigner('vk', config.vk.clientSecret);
-  const check = (input: Record<string, unknown>) =>
-    checkAuthorize(input, {
-      clientId: config.vk.clientId,
-      publicUrl: config.publicUrl,
-      pkce: true,
-    });
-
   const oauthError = (reply: FastifyReply, status: number, error: string, description: string) =>
     reply.status(status).send({ error, error_description: description });
 
-  /** Anything but a usable request: an error page or the error redirect. */
-  const refuse = (reply: FastifyReply, result: Exclude<AuthorizeCheck, { ok: true }>) =>
-    'fatal' in result
-      ? reply.status(400).type('text/html; charset=utf-8').send(errorPage(VK_LOOK, result.fatal))
-      : reply.redirect(result.redirect, 302);
-
-  return async (app) => {
-    app.get('/authorize', async (request, reply) => {
-      const result = check(request.query as Record<string, unknown>);
-      if (!result.ok) return refuse(reply, result);
-      const { request: auth } = result;
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', consentCsp(new URL(auth.redirectUri).origin))
-        .send(
-          consentPage({
-            look: VK_LOOK,
-            action: `${config.publicUrl}/sandbox/oauth/vk/authorize`,
-            params: auth.params,
-            wantsEmail: auth.scope.includes('email'),
-          }),
-        );
-    });
-
-    app.post('/authorize', async (request, reply) => {
-      const form = (request.body ?? {}) as Form;
-      const result = check(form);
-      if (!result.ok) return refuse(reply, result);
-      const { request: auth } = result;
-      if (form.decision !== 'allow') {
-        return reply.redirect(
-          withParams(auth.redirectUri, {
-            error: 'access_denied',
-            error_description: 'User denied access',
-            state: auth.state,
-          }),
-          302,
-        );
-      }
-      const person = findPerson(form.person);
-      if (!person) {
-        return reply
-          .status(400)
-          .type('text/html; charset=utf-8')
-          .send(errorPage(VK_LOOK, 'Выберите, кем войти.'));
-      }
+  const dialog: ConsentDialog = {
+    network: 'vk',
+    look: VK_LOOK,
+    clientId: config.vk.clientId,
+    publicUrl: config.publicUrl,
+    pkce: true,
+    signer,
+    denied: { error: 'access_denied', error_description: 'User denied access' },
+    issue: (auth: AuthorizeRequest) => {
       const deviceId = randomUUID();
-      const grant = {
-        kind: 'code' as const,
-        person: person.key,
-        clientId: auth.clientId,
-        redirectUri: auth.redirectUri,
-        scope: auth.scope,
-        codeChallenge: auth.codeChallenge,
-        deviceId,
-        jti: newJti(),
-        expiresAt: clock().getTime() + CODE_TTL_MS,
-      };
-      await rememberCode({ db, clock }, 'vk', grant);
-      return reply.redirect(
-        withParams(auth.redirectUri, {
-          code: signer.sign(grant),
-          state: auth.state,
+      return {
+        grant: { codeChallenge: auth.codeChallenge, deviceId },
+        redirect: {
           device_id: deviceId,
           expires_in: String(CODE_TTL_MS / 1000),
           type: 'code_v2',
-        }),
-        302,
-      );
-    });
+        },
+      };
+    },
+  };
+
+  return async (app) => {
+    registerConsentDialog(app, { db, clock }, dialog, '/authorize');
 
     app.post('/oauth2/auth', async (request, reply) => {
       const form = (request.body ?? {}) as Form;

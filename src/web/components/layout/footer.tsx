@@ -11,7 +11,12 @@ import { AppleIcon, GooglePlayIcon } from '../illustrations/icons';
 import { scrollToTopAfterDelay } from '../../lib/scroll';
 import styles from './footer.module.scss';
 
-const SCHOOL_LINKS: { to: RouteName; label: string }[] = [
+interface FooterLink {
+  to: RouteName;
+  label: string;
+}
+
+const SCHOOL_LINKS: FooterLink[] = [
   { to: 'about', label: 'О школе' },
   { to: 'programs', label: 'Программы' },
   { to: 'about-team', label: 'Команда' },
@@ -20,13 +25,33 @@ const SCHOOL_LINKS: { to: RouteName; label: string }[] = [
   { to: 'faq', label: 'Частые вопросы' },
 ];
 
-const DOCUMENT_LINKS: { to: RouteName; label: string }[] = [
+const DOCUMENT_LINKS: FooterLink[] = [
   { to: 'confidentiality-policy', label: 'Политика конфиденциальности' },
   { to: 'license-agreement', label: 'Лицензионное соглашение' },
 ];
 
 /** SPEC §2: footer links scroll to the top 400 ms after navigation. */
 const scrollUp = () => scrollToTopAfterDelay();
+
+/** A titled column of footer links; SPEC §2: footer links scroll to the top 400 ms after navigation. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: FooterLink[] }) {
+  return (
+    <nav className={styles.column} aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      <ul className={styles.list}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link className={styles.link} to={pathTo(link.to)} onClick={scrollUp}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export default function Footer() {
   const { noGift } = useRouteMeta();
@@ -68,35 +93,8 @@ export default function Footer() {
             )}
           </div>
 
-          <nav className={styles.column} aria-labelledby="footer-school">
-            <h2 id="footer-school" className={styles.heading}>
-              Школа
-            </h2>
-            <ul className={styles.list}>
-              {SCHOOL_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link className={styles.link} to={pathTo(link.to)} onClick={scrollUp}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          <nav className={styles.column} aria-labelledby="footer-documents">
-            <h2 id="footer-documents" className={styles.heading}>
-              Документы
-            </h2>
-            <ul className={styles.list}>
-              {DOCUMENT_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link className={styles.link} to={pathTo(link.to)} onClick={scrollUp}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-school" title="Школа" links={SCHOOL_LINKS} />
+          <FooterLinks id="footer-documents" title="Документы" links={DOCUMENT_LINKS} />
 
           <div className={styles.column}>
             <h2 className={styles.heading}>Приложение</h2>
