@@ -1,13 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHILD_NOT_FOUND,
-  NO_FREE_CHILD_SLOT,
-  ageGroupForAge,
-  ageOn,
-  moscowToday,
-} from '@contract/api/children';
+import { CHILD_NOT_FOUND, NO_FREE_CHILD_SLOT } from '@contract/api/children';
 import { children, lessonStats, users } from '../../db/schema/index';
 import { seedDatabase } from '../../db/seed/seed';
 import { NO_CONTENT, manualClock } from '../../testing/fixtures';
@@ -61,29 +55,6 @@ const remove = (token: string | null, payload: unknown) => call('delete', token,
 
 const profileChildren = async (token: string) =>
   (await app.inject({ url: '/api/profile/show', headers: bearer(token) })).json().data.children;
-
-describe('the age rule', () => {
-  it('counts full years on the Moscow calendar', () => {
-    expect(moscowToday(time.clock())).toBe('2026-03-10');
-    expect(ageOn('2022-03-10', '2026-03-10')).toBe(4);
-    expect(ageOn('2022-03-11', '2026-03-10')).toBe(3);
-    expect(ageOn('2020-02-29', '2025-02-28')).toBe(4);
-    expect(ageOn('2020-02-29', '2025-03-01')).toBe(5);
-  });
-
-  it('gives the age group: 1–2 two-three … 6–8 six-seven', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(ageGroupForAge)).toEqual([
-      'two-three',
-      'two-three',
-      'three-four',
-      'four-five',
-      'five-six',
-      'six-seven',
-      'six-seven',
-      'six-seven',
-    ]);
-  });
-});
 
 describe('POST /api/profile/child/store', () => {
   it('adds a child with the age group of the birth date', async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ageGroupForAge,
   ageInYears,
   birthDateLimits,
   birthDateProblem,
@@ -56,20 +55,7 @@ describe('birthDateLimits', () => {
   });
 });
 
-describe('age group by age', () => {
-  it('follows the age, with 1-year-olds in the youngest and 7–8 in the oldest group', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(ageGroupForAge)).toEqual([
-      'two-three',
-      'two-three',
-      'three-four',
-      'four-five',
-      'five-six',
-      'six-seven',
-      'six-seven',
-      'six-seven',
-    ]);
-  });
-
+describe('defaultAgeGroup', () => {
   it('has no default for an incomplete or out-of-range date', () => {
     expect(defaultAgeGroup('2021-03-01', '2025-06-15')).toBe('four-five');
     expect(defaultAgeGroup('', '2025-06-15')).toBeNull();
