@@ -13,13 +13,11 @@ import {
 import type { TrustProxy } from './config';
 import { systemClock, type AppDeps, type ModuleDeps } from './deps';
 import { registerApiDocs } from './http/docs';
-import { installErrorHandling, sendError } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { installRussianZodMessages } from './http/zod-messages';
 import { createCaptchaVerifier } from './integrations/captcha/recaptcha';
 import { mailSandboxRoutes } from './integrations/mail/sandbox/routes';
-import { installAuth } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { childrenRoutes } from './modules/children/routes';
@@ -29,6 +27,10 @@ import { healthRoutes } from './modules/health/routes';
 import { oauthPages } from './modules/oauth/pages';
 import { oauthRoutes } from './modules/oauth/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { installAuth } from './plugins/auth';
+import { registerCookies } from './plugins/cookies';
+import { installErrorHandling, sendError } from './plugins/error-handler';
+import { installRateLimits } from './plugins/rate-limit';
 import { oauthSandbox } from './sandbox/oauth/index';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -86,7 +88,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compress, { global: true, threshold: 1024 });
   await registerApiDocs(app);
 
+  await registerCookies(app);
   installAuth(app, moduleDeps);
+  await installRateLimits(app, moduleDeps);
 
   const api = { prefix: '/api' };
   await app.register(healthRoutes(moduleDeps), api);

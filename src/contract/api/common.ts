@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_LIST_PAGE } from '../constants';
 
-/** ARCHITECTURE §4: every error, field errors by name, non-field errors under `errors.error`. */
+/**
+ * ARCHITECTURE §4: every error, a stable `code` (ERROR_CODES) beside the Russian `message`, field errors by
+ * name, non-field errors under `errors.error`.
+ */
 export const errorBody = z.object({
+  code: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
 });
@@ -33,4 +37,4 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const healthResponse = dataOf(z.object({ status: z.literal('ok') }));
 
-export { STATUS_MESSAGES } from './values';
+export { ERROR_CODES, STATUS_MESSAGES, type ErrorCode } from './values';

@@ -4,6 +4,31 @@
 /** SPEC §8: the client reloads the page when errors.error[0] is exactly this. */
 export const ALREADY_AUTHENTICATED = 'Already authenticated';
 
+/**
+ * The stable machine-readable `code` of every error body (ARCHITECTURE §4): clients decide on these,
+ * never on the Russian text, which may be reworded at any time.
+ */
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  alreadyAuthenticated: 'already_authenticated',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  validationFailed: 'validation_failed',
+  invalidCredentials: 'invalid_credentials',
+  emailTaken: 'email_taken',
+  noFreeChildSlot: 'no_free_child_slot',
+  captchaFailed: 'captcha_failed',
+  rateLimited: 'rate_limited',
+  internalError: 'internal_error',
+  serviceUnavailable: 'service_unavailable',
+  requestTimeout: 'request_timeout',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
 /** Russian messages for the statuses the API returns (ARCHITECTURE §4). */
 export const STATUS_MESSAGES = {
   400: 'Некорректный запрос',
@@ -12,11 +37,12 @@ export const STATUS_MESSAGES = {
   404: 'Не найдено',
   409: 'Конфликт данных',
   413: 'Слишком большой запрос',
+  408: 'Запрос шёл слишком долго',
   415: 'Неподдерживаемый формат данных',
   422: 'Проверьте введённые данные',
   429: 'Слишком много запросов. Попробуйте чуть позже',
   500: 'Что-то пошло не так. Мы уже разбираемся',
-  503: 'Сервис временно недоступен',
+  503: 'Сервис временно недоступен. Попробуйте через минуту',
 } as const;
 
 /** The age group the programs section opens with (SPEC §2: programs → main-program two-three). */

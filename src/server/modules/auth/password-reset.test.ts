@@ -16,7 +16,7 @@ import {
 } from './accounts-testing';
 import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
 import { RESET_MESSAGES } from './password-reset';
-import { LIMITS } from './rate-limit';
+import { LIMITS } from './limits';
 import { CAPTCHA_FAILED } from './routes';
 import { issueUserToken } from './service';
 import { randomToken } from './tokens';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { Clock } from '../../deps';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../plugins/errors';
 import { queueMail } from '../../integrations/mail/queue';
 import { issueEmailToken, spendAllEmailTokens, spendEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';

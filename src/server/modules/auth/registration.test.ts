@@ -17,7 +17,7 @@ import {
   stopAccountsApp,
 } from './accounts-testing';
 import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
-import { LIMITS } from './rate-limit';
+import { LIMITS } from './limits';
 import { ALREADY_CONFIRMED, VERIFICATION_MESSAGES } from './registration';
 import { CAPTCHA_FAILED } from './routes';
 

@@ -6,7 +6,8 @@ import { EMAIL_TAKEN, MAILING_CONSENT, PERSONAL_DATA_CONSENT_SLUG } from '@contr
 import type { Database } from '../../db/client';
 import { consents, pages, users, type ConsentKind } from '../../db/schema/index';
 import type { Clock } from '../../deps';
-import { conflict, invalidField, unauthorized } from '../../http/errors';
+import { ERROR_CODES } from '@contract/api/values';
+import { conflict, invalidField, unauthorized } from '../../plugins/errors';
 import { queueMail } from '../../integrations/mail/queue';
 import { issueEmailToken, spendEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
@@ -69,7 +70,7 @@ export async function registerParent({
     .where(eq(users.email, input.email))
     .limit(1);
   // The one place an address is said to be taken: a sign-up form cannot hide it (rate-limited).
-  if (existing) throw invalidField('email', EMAIL_TAKEN);
+  if (existing) throw invalidField('email', EMAIL_TAKEN, ERROR_CODES.emailTaken);
 
   const passwordHash = await hashPassword(input.password);
   const now = clock();
@@ -90,7 +91,7 @@ export async function registerParent({
       // Two sign-ups with one address at the same moment: the second hears the same answer.
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (!user) throw invalidField('email', EMAIL_TAKEN);
+    if (!user) throw invalidField('email', EMAIL_TAKEN, ERROR_CODES.emailTaken);
 
     const consent = (kind: ConsentKind, documentSlug: string, version: string) => ({
       userId: user.id,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ALREADY_AUTHENTICATED,
   CAPTCHA_ACTIONS,
   loginBody,
   okResponse,
@@ -12,20 +11,32 @@ import {
   userTokenBody,
   verificationQuery,
 } from '@contract/api/auth';
+import { ERROR_CODES } from '@contract/api/values';
 import { errorBody as errorSchema } from '@contract/api/common';
 import type { ModuleDeps } from '../../deps';
-import { HttpError, conflict, invalidField } from '../../http/errors';
+import {
+  CHANGES_DATA_ON_GET,
+  currentSession,
+  currentUser,
+  optionalSession,
+} from '../../plugins/auth';
+import { readCookie } from '../../plugins/cookies';
+import { alreadyAuthenticated, invalidField } from '../../plugins/errors';
+import { limitPerIp, rateLimiter } from '../../plugins/rate-limit';
 import { signInCookies } from '../oauth/cookies';
-import { currentSession, currentUser, optionalSession } from './guard';
+import { LIMITS } from './limits';
+import { loginWithinLimits } from './login-limits';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import { LIMITS, limitPerIp, rateLimiter } from './rate-limit';
 import { registerParent, resendConfirmation, verifyEmail } from './registration';
-import { exchangeUserToken, login, revokeSession } from './service';
+import { exchangeUserToken, revokeSession } from './service';
 import { marketingParams, referralCode } from './signup-source';
 
-export { LOGIN_ATTEMPTS_PER_MINUTE } from './rate-limit';
+export { LOGIN_ATTEMPTS_PER_MINUTE } from './limits';
 
 export const CAPTCHA_FAILED = 'Не удалось подтвердить, что вы не робот. Попробуйте ещё раз';
+
+const captchaFailed = () =>
+  invalidField('captcha_token', CAPTCHA_FAILED, ERROR_CODES.captchaFailed);
 
 const errors = { 401: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema };
 const ok = { data: { status: 'ok' as const } };
@@ -49,30 +60,27 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         // ARCHITECTURE §4: a signed-in client calling login gets 409; the SPA reloads (SPEC §8).
-        if (await optionalSession(request, deps)) throw conflict(ALREADY_AUTHENTICATED);
+        if (await optionalSession(request, deps)) throw alreadyAuthenticated();
         const { email, password, captcha_token } = request.body;
         if (!(await deps.captcha.verify(captcha_token, CAPTCHA_ACTIONS.login, request.ip))) {
-          throw invalidField('captcha_token', CAPTCHA_FAILED);
+          throw captchaFailed();
         }
-        const attempt = await limiter.attempt(LIMITS.loginFailuresPerEmail, email, reply);
-        let wrong = false;
-        try {
-          const token = await login({ db, clock, email, password });
-          return { data: { token } };
-        } catch (error) {
-          wrong = error instanceof HttpError && error.statusCode === 422;
-          throw error;
-        } finally {
-          // Only wrong credentials count against the e-mail.
-          if (!wrong) await attempt.forgive();
-        }
+        const token = await loginWithinLimits({
+          deps,
+          request,
+          reply,
+          email,
+          password,
+        });
+        return { data: { token } };
       },
     );
 
     app.get(
       '/auth/logout',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
+        ...CHANGES_DATA_ON_GET,
         schema: {
           tags: ['auth'],
           summary: 'Выход: токен больше не действует',
@@ -125,10 +133,10 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         onRequest: limitPerIp(deps, LIMITS.registerPerIp),
       },
       async (request, reply) => {
-        if (await optionalSession(request, deps)) throw conflict(ALREADY_AUTHENTICATED);
+        if (await optionalSession(request, deps)) throw alreadyAuthenticated();
         const { captcha_token, ...input } = request.body;
         if (!(await deps.captcha.verify(captcha_token, CAPTCHA_ACTIONS.register, request.ip))) {
-          throw invalidField('captcha_token', CAPTCHA_FAILED);
+          throw captchaFailed();
         }
         const token = await registerParent({
           db,
@@ -136,7 +144,7 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           publicUrl,
           input,
           origin: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
-          referrerCode: referralCode(request.query, request.headers.cookie),
+          referrerCode: referralCode(request.query, readCookie(request, 'ref')),
           signupQuery: marketingParams(request.query),
         });
         return reply.status(201).send({ data: { token } });
@@ -196,7 +204,7 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         if (
           !(await deps.captcha.verify(captcha_token, CAPTCHA_ACTIONS.passwordEmail, request.ip))
         ) {
-          throw invalidField('captcha_token', CAPTCHA_FAILED);
+          throw captchaFailed();
         }
         await limiter.consume(LIMITS.passwordEmailPerEmail, email, reply);
         await requestPasswordReset({ db, clock, publicUrl, email });

@@ -4,7 +4,8 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { oauthStates, sessions, userTokens, users, type UserRole } from '../../db/schema/index';
 import type { Clock } from '../../deps';
-import { invalidField } from '../../http/errors';
+import { ERROR_CODES } from '@contract/api/values';
+import { invalidField } from '../../plugins/errors';
 import { sameSecret } from '../oauth/cookies';
 import { sweepSpentEmailTokens } from './email-tokens';
 import { verifyPassword } from './passwords';
@@ -91,7 +92,8 @@ export async function login({
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   // One message whatever was wrong: the form must not reveal which addresses have accounts.
-  if (!user || !ok) throw invalidField('error', INVALID_CREDENTIALS);
+  if (!user || !ok)
+    throw invalidField('error', INVALID_CREDENTIALS, ERROR_CODES.invalidCredentials);
   return createSession({ db, clock, userId: user.id });
 }
 

@@ -13,27 +13,12 @@ function firstString(value: unknown): string | undefined {
   return undefined;
 }
 
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1');
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
 /** The page's `ref` wins over the cookie: it is the most recent invitation the parent followed. */
-export function referralCode(query: Record<string, unknown>, cookieHeader?: string): string | null {
-  for (const candidate of [firstString(query.ref), cookieValue(cookieHeader, 'ref')]) {
+export function referralCode(
+  query: Record<string, unknown>,
+  refCookie: string | undefined,
+): string | null {
+  for (const candidate of [firstString(query.ref), refCookie]) {
     const code = candidate?.trim();
     if (code && REF_PATTERN.test(code)) return code;
   }

@@ -8,7 +8,7 @@ import {
 } from '@contract/api/children';
 import { errorBody } from '@contract/api/common';
 import type { ModuleDeps } from '../../deps';
-import { currentUser } from '../auth/guard';
+import { currentUser } from '../../plugins/auth';
 import { deleteChild, storeChild, updateChild } from './service';
 
 const errors = { 401: errorBody, 404: errorBody, 422: errorBody };

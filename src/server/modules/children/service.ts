@@ -16,7 +16,8 @@ import {
 import type { Database } from '../../db/client';
 import { children, users } from '../../db/schema/index';
 import type { Clock } from '../../deps';
-import { conflict, invalidField, notFound } from '../../http/errors';
+import { ERROR_CODES } from '@contract/api/values';
+import { conflict, invalidField, notFound } from '../../plugins/errors';
 
 /** Until tariffs bring slots (payments issue), every family has room for one child. */
 export const FREE_CHILD_SLOTS = 1;
@@ -92,7 +93,7 @@ export async function storeChild({
   return db.transaction(async (tx) => {
     // The parent's row is the lock: two add-child requests at once cannot both take the last slot.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    if ((await childSlots(tx, userId)).free <= 0) throw conflict(NO_FREE_CHILD_SLOT);
+    if ((await childSlots(tx, userId)).free <= 0) throw conflict(NO_FREE_CHILD_SLOT, ERROR_CODES.noFreeChildSlot);
     const [row] = await tx
       .insert(children)
       .values({

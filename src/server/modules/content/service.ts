@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Instruction, LandingData, LandingKey, Page } from '@contract/api/content';
 import type { Database } from '../../db/client';
 import { instructions, landingContents, pages } from '../../db/schema/index';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../plugins/errors';
 import { sanitizeContentHtml } from './sanitize';
 
 export const PAGE_NOT_FOUND = 'Страница не найдена';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody as errorSchema, healthResponse } from '@contract/api/common';
 import type { ModuleDeps } from '../../deps';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../plugins/errors';
 import { databaseAnswers } from './service';
 
 export function healthRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZod {

@@ -5,7 +5,7 @@
 // carries them; a cross-site POST does not), Secure on an https site.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieValue } from '../auth/signup-source';
+import { readCookie, setOwnCookie } from '../../plugins/cookies';
 import { TOKEN_PATTERN, randomToken } from '../auth/tokens';
 
 /** A random value of the browser; the oauth_states row is keyed by the hash of state and binding. */
@@ -19,39 +19,13 @@ export const USERTOKEN_COOKIE = 'usertoken';
 export const USERTOKEN_COOKIE_PATH = '/api/auth/usertoken';
 export const USERTOKEN_COOKIE_MAX_AGE_S = 5 * 60;
 
-function serialize(
-  name: string,
-  value: string,
-  path: string,
-  maxAgeSeconds: number,
-  secure: boolean,
-) {
-  const parts = [
-    `${name}=${value}`,
-    `Path=${path}`,
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Lax',
-  ];
-  if (secure) parts.push('Secure');
-  return parts.join('; ');
-}
-
-/**
- * The sign-in cookies of one request. Secure when the site is public over https (PUBLIC_URL, where the
- * provider sends the browser back) or this request came over https; X-Forwarded-Proto counts only from a
- * trusted proxy (TRUST_PROXY).
- */
+/** The sign-in cookies of one request (see plugins/cookies.ts for their flags). */
 export function signInCookies(request: FastifyRequest, reply: FastifyReply, publicUrl: string) {
-  const secure = publicUrl.startsWith('https:') || request.protocol === 'https';
   const set = (name: string, value: string, path: string, maxAgeSeconds: number) => {
-    reply.header('set-cookie', serialize(name, value, path, maxAgeSeconds, secure));
+    setOwnCookie(request, reply, publicUrl, { name, value, path, maxAgeSeconds });
   };
   /** Our cookies only ever hold 43-character tokens; anything else counts as no cookie. */
-  const read = (name: string) => {
-    const value = cookieValue(request.headers.cookie, name);
-    return value !== undefined && TOKEN_PATTERN.test(value) ? value : undefined;
-  };
+  const read = (name: string) => readCookie(request, name, TOKEN_PATTERN);
   return {
     /**
      * The browser's binding for a new sign-in, set (or renewed) on the reply. A binding the browser

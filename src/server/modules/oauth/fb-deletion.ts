@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { fbDeletionRequests, socialAccounts, users } from '../../db/schema/index';
 import type { Clock } from '../../deps';
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../plugins/errors';
 import { splitName } from '../../integrations/oauth/facebook';
 import { verifySignedRequest } from '../../integrations/oauth/signed-request';
 import { sha256 } from '../auth/tokens';

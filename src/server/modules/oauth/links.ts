@@ -5,7 +5,7 @@ import type { SocialNetwork } from '@contract/api/auth';
 import { SOCIAL_NETWORK_TITLES } from '@contract/api/oauth';
 import type { Database } from '../../db/client';
 import { oauthStates, socialAccounts, users } from '../../db/schema/index';
-import { HttpError, invalidField, unauthorized } from '../../http/errors';
+import { HttpError, invalidField, unauthorized } from '../../plugins/errors';
 
 export const ONLY_WAY_IN =
   'Это единственный способ входа в ваш аккаунт. Сначала задайте пароль в профиле — тогда социальную сеть можно будет отвязать.';

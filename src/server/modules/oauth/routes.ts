@@ -12,9 +12,9 @@ import {
   unbindSocialQuery,
 } from '@contract/api/oauth';
 import type { ModuleDeps } from '../../deps';
-import { notFound } from '../../http/errors';
-import { currentUser, optionalSession } from '../auth/guard';
-import { limitPerIp, type RateLimit } from '../auth/rate-limit';
+import { notFound } from '../../plugins/errors';
+import { CHANGES_DATA_ON_GET, currentUser, optionalSession } from '../../plugins/auth';
+import { limitPerIp, type RateLimit } from '../../plugins/rate-limit';
 import { signInCookies } from './cookies';
 import { fbDeletionAvailable, handleFbDeletionRequest } from './fb-deletion';
 import { parseForm } from './form';
@@ -141,7 +141,8 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/unbind-social-network',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
+        ...CHANGES_DATA_ON_GET,
         schema: {
           tags: ['profile'],
           summary: 'Отвязать социальную сеть (нельзя, если это единственный способ входа)',
@@ -163,7 +164,8 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/deleteSocialData',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
+        ...CHANGES_DATA_ON_GET,
         schema: {
           tags: ['profile'],
           summary: 'Удалить данные социальных сетей (нельзя, если это единственный способ входа)',

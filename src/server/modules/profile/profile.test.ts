@@ -22,7 +22,7 @@ import { NO_CONTENT, manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { bearer, deliveredMail } from '../auth/accounts-testing';
-import { LIMITS } from '../auth/rate-limit';
+import { LIMITS } from '../auth/limits';
 import { createSession, issueUserToken } from '../auth/service';
 import { randomToken } from '../auth/tokens';
 import {

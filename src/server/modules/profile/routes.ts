@@ -9,9 +9,10 @@ import {
   profileUpdateBody,
 } from '@contract/api/profile';
 import type { ModuleDeps } from '../../deps';
-import { invalidField } from '../../http/errors';
-import { currentSession, currentUser } from '../auth/guard';
-import { LIMITS, rateLimiter } from '../auth/rate-limit';
+import { invalidField } from '../../plugins/errors';
+import { CHANGES_DATA_ON_GET, currentSession, currentUser } from '../../plugins/auth';
+import { rateLimiter } from '../../plugins/rate-limit';
+import { LIMITS } from '../auth/limits';
 import {
   WRONG_CURRENT_PASSWORD,
   WRONG_PASSWORD,
@@ -42,7 +43,7 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     check: () => Promise<PasswordCheck>,
   ): Promise<PasswordCheck> {
     const limit = LIMITS.passwordCheckFailuresPerUser;
-    const attempt = await limiter.attempt(limit, String(userId), reply);
+    const attempt = await limiter.attempt([{ limit, subject: String(userId) }], reply);
     let result: PasswordCheck | undefined;
     try {
       result = await check();
@@ -123,6 +124,7 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       '/profile/deleteChildren',
       {
         onRequest: app.requireUser,
+        ...CHANGES_DATA_ON_GET,
         schema: {
           ...guarded,
           summary: 'Удалить всех детей семьи и их статистику',
@@ -139,6 +141,7 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       '/profile/deleteLessonStats',
       {
         onRequest: app.requireUser,
+        ...CHANGES_DATA_ON_GET,
         schema: {
           ...guarded,
           summary: 'Удалить статистику уроков всех детей',

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { Clock } from '../../deps';
-import { invalidField, unauthorized } from '../../http/errors';
+import { invalidField, unauthorized } from '../../plugins/errors';
 import { MAIL_JOB, queueMail } from '../../integrations/mail/queue';
 import { spendAllEmailTokens } from '../auth/email-tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';

@@ -3,7 +3,7 @@
 // '/sandbox/oauth', and only when config.sandboxes.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../deps';
-import { errorBody } from '../../http/errors';
+import { errorBody } from '../../plugins/errors';
 import { parseForm } from '../../modules/oauth/form';
 import { facebookSandbox } from './fb';
 import { avatarSvg, findPerson } from './people';

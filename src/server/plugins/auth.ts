@@ -1,18 +1,19 @@
-// Who is calling. Routes that need a parent add `preHandler: app.requireUser` (or requireAdmin) and
-// read the account with currentUser(request); the token is looked up once per request at most.
+// Who is calling. Every guarded route says so the same way, `onRequest: app.requireUser` (or requireAdmin):
+// a guest gets 401 before the body is read or validated. Handlers read the account with currentUser().
+// The token is looked up once per request at most.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../deps';
-import { forbidden, unauthorized } from '../../http/errors';
-import { resolveSession, type AuthSession, type AuthUser } from './service';
+import type { ModuleDeps } from '../deps';
+import { resolveSession, type AuthSession, type AuthUser } from '../modules/auth/service';
+import { forbidden, unauthorized } from './errors';
 
-type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** 401 unless the request carries a valid bearer token. */
-    requireUser: PreHandler;
+    requireUser: Guard;
     /** 401 without a valid token, 403 for anyone but an administrator. */
-    requireAdmin: PreHandler;
+    requireAdmin: Guard;
   }
   interface FastifyRequest {
     /** The session behind the bearer token: undefined until looked up, null when there is none. */
@@ -49,14 +50,29 @@ export function currentSession(request: FastifyRequest): AuthSession {
   return request.authSession;
 }
 
+/**
+ * SPEC §7 keeps some data-changing calls on GET (logout, deleteChildren…). Fastify would answer HEAD on
+ * them by running the GET handler, so a prefetching proxy or a link checker could erase data: such routes
+ * are declared with this and get no HEAD twin.
+ */
+export const CHANGES_DATA_ON_GET = { exposeHeadRoute: false } as const;
+
 export function installAuth(app: FastifyInstance, deps: ModuleDeps): void {
   app.decorateRequest('authSession', undefined);
-  const requireUser: PreHandler = async (request) => {
+  const requireUser: Guard = async (request) => {
     if (!(await optionalSession(request, deps))) throw unauthorized();
   };
   app.decorate('requireUser', requireUser);
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     await requireUser(request, reply);
     if (currentUser(request).role !== 'admin') throw forbidden();
+  });
+
+  // No API answer may be kept by a browser or a shared cache unless its route chose a cache policy:
+  // tokens, profiles and children are private, and whatever is public today may not be tomorrow.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 }

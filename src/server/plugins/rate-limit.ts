@@ -1,0 +1,210 @@
+// Rate limits every module shares, on rate-limiter-flexible: counted in process by default, in Redis when
+// REDIS_URL is set, so that every instance sees the same counts and a restart forgets nothing. Should Redis
+// stop answering, an in-process "insurance" limiter with the same rules takes over until it is back: limits
+// then hold per instance instead of not at all. Counts expire with their window and are never evicted to
+// make room, so a flood of requests from fresh addresses cannot push an earlier block out.
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { pluralize } from '@contract/plural';
+import { ERROR_CODES } from '@contract/api/values';
+import type { ModuleDeps } from '../deps';
+import { clientAddressKey } from './client-address';
+import { HttpError } from './errors';
+
+export interface RateLimit {
+  /** Part of the key: limits never share counts. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/** Every key starts with this, so a Redis shared with other software keeps our counts apart. */
+const KEY_PREFIX = 'umnyashki:rl';
+
+const MINUTES = { one: 'минуту', few: 'минуты', many: 'минут' };
+
+/** 429 with Retry-After and a wait a parent understands. */
+export function tooManyRequests(reply: FastifyReply, msBeforeNext: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  reply.header('retry-after', String(seconds));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = minutes === 1 ? 'минуту' : minutes === 60 ? 'час' : pluralize(minutes, MINUTES);
+  return new HttpError(429, `Слишком много попыток. Попробуйте через ${wait}`, {
+    code: ERROR_CODES.rateLimited,
+  });
+}
+
+/**
+ * Subjects are hashed before they become keys: e-mail addresses and IPs would otherwise sit in Redis in
+ * the clear, and a hash also keeps odd characters out of the key.
+ */
+function subjectKey(subject: string): string {
+  return createHash('sha256').update(subject).digest('base64url').slice(0, 24);
+}
+
+export interface Attempt {
+  /** The attempt did not fail: it stops counting against the limits it was counted in. */
+  forgive(): Promise<void>;
+}
+
+export class RateLimiter {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(
+    private readonly redis: Redis | null,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  private limiterFor(limit: RateLimit): RateLimiterAbstract {
+    let limiter = this.limiters.get(limit.name);
+    if (!limiter) {
+      const options = {
+        keyPrefix: `${KEY_PREFIX}:${limit.name}`,
+        points: limit.max,
+        duration: Math.max(1, Math.round(limit.windowMs / 1000)),
+      };
+      const memory = new RateLimiterMemory(options);
+      limiter = this.redis
+        ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: memory })
+        : memory;
+      this.limiters.set(limit.name, limiter);
+    }
+    return limiter;
+  }
+
+  /** Counts one hit; the RateLimiterRes of a refusal, or null when it went through. */
+  private async hit(limit: RateLimit, subject: string): Promise<RateLimiterRes | null> {
+    try {
+      await this.limiterFor(limit).consume(subjectKey(subject));
+      return null;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return refusal;
+      // Only a store failure with no insurance gets here; failing open beats refusing every parent.
+      this.log?.warn({ limit: limit.name }, 'rate limit store failed');
+      return null;
+    }
+  }
+
+  /** Counts this request; 429 once the window holds more than `max`. */
+  async consume(limit: RateLimit, subject: string, reply: FastifyReply): Promise<void> {
+    const refusal = await this.hit(limit, subject);
+    if (refusal) throw tooManyRequests(reply, refusal.msBeforeNext);
+  }
+
+  /**
+   * For limits on failures (wrong passwords): counts the attempt in every limit before it is made, 429
+   * when any of them is past `max` (the others are given back), and returns `forgive` to call when it did
+   * not fail. Counting first is what holds under parallel requests: a check made before any of them was
+   * counted would let them all through.
+   */
+  async attempt(
+    checks: { limit: RateLimit; subject: string }[],
+    reply: FastifyReply,
+  ): Promise<Attempt> {
+    const counted: { limit: RateLimit; subject: string }[] = [];
+    let longest: RateLimiterRes | null = null;
+    for (const check of checks) {
+      const refusal = await this.hit(check.limit, check.subject);
+      if (refusal === null) counted.push(check);
+      else if (!longest || refusal.msBeforeNext > longest.msBeforeNext) longest = refusal;
+    }
+    const giveBack = async () => {
+      for (const { limit, subject } of counted.splice(0)) {
+        await this.limiterFor(limit)
+          .reward(subjectKey(subject))
+          .catch(() => undefined);
+      }
+    };
+    if (longest) {
+      await giveBack();
+      throw tooManyRequests(reply, longest.msBeforeNext);
+    }
+    return { forgive: giveBack };
+  }
+
+  /** Remembers a fact about a subject for a while (a client that signed in before). */
+  async remember(limit: RateLimit, subject: string): Promise<void> {
+    await this.limiterFor(limit)
+      .set(subjectKey(subject), 1, Math.round(limit.windowMs / 1000))
+      .catch(() => undefined);
+  }
+
+  async remembers(limit: RateLimit, subject: string): Promise<boolean> {
+    try {
+      const res = await this.limiterFor(limit).get(subjectKey(subject));
+      return res !== null && res.consumedPoints > 0;
+    } catch {
+      return false;
+    }
+  }
+}
+
+// One limiter per built app: every module of an app gets the same ModuleDeps object, and tests that build
+// several apps without Redis get separate counts, as separate processes would.
+const limiters = new WeakMap<ModuleDeps, RateLimiter>();
+
+export function rateLimiter(deps: ModuleDeps): RateLimiter {
+  const limiter = limiters.get(deps);
+  if (!limiter) throw new Error('installRateLimits(app, deps) must run before the routes');
+  return limiter;
+}
+
+/** How long start-up waits for Redis before counting in process until it answers. */
+const REDIS_CONNECT_WAIT_MS = 3000;
+
+/** Creates the app's limiter (and its Redis connection, closed with the app). */
+export async function installRateLimits(
+  app: FastifyInstance,
+  deps: ModuleDeps,
+): Promise<RateLimiter> {
+  const redisUrl = deps.config.redisUrl;
+  let redis: Redis | null = null;
+  if (redisUrl) {
+    // No offline queue: while Redis is away a command fails at once and the insurance limiter answers,
+    // instead of every login waiting for a reconnect.
+    redis = new Redis(redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+    });
+    let warned = false;
+    redis.on('error', () => {
+      if (warned) return;
+      warned = true;
+      app.log.warn('Redis does not answer: rate limits are counted per instance until it does');
+    });
+    redis.on('ready', () => {
+      warned = false;
+    });
+    const client = redis;
+    app.addHook('onClose', async () => {
+      client.disconnect();
+    });
+    // The first requests should already count in Redis; a Redis that is away does not hold start-up.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      client.connect().catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+  const limiter = new RateLimiter(redis, app.log);
+  limiters.set(deps, limiter);
+  return limiter;
+}
+
+/** A hook counting requests per client address (`onRequest`: before the body is even read). */
+export function limitPerIp(deps: ModuleDeps, limit: RateLimit) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await rateLimiter(deps).consume(limit, clientAddressKey(request.ip), reply);
+  };
+}
