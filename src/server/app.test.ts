@@ -47,6 +47,7 @@ describe('errors', () => {
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.json()).toEqual({
+        code: 'not_found',
         message: `Нет такого метода API: ${method} /api/no-such-thing`,
         errors: { error: [`Нет такого метода API: ${method} /api/no-such-thing`] },
       });
@@ -58,6 +59,7 @@ describe('errors', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toMatch(/secret|postgres|stack/i);
     expect(res.json()).toEqual({
+      code: 'internal_error',
       message: 'Что-то пошло не так. Мы уже разбираемся',
       errors: { error: ['Что-то пошло не так. Мы уже разбираемся'] },
     });
@@ -110,6 +112,7 @@ describe('errors', () => {
     });
     expect(fields.statusCode).toBe(422);
     expect(fields.json()).toEqual({
+      code: 'validation_failed',
       message: 'Обязательное поле',
       errors: { email: ['Обязательное поле'], password: ['Ожидается текст'] },
     });

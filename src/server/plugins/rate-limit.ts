@@ -3,6 +3,8 @@
 // stop answering, an in-process "insurance" limiter with the same rules takes over until it is back: limits
 // then hold per instance instead of not at all. Counts expire with their window and are never evicted to
 // make room, so a flood of requests from fresh addresses cannot push an earlier block out.
+// Windows are fixed and numbered by the app's clock (the window's number is part of the key), so tests
+// move through them with the injectable clock, and every instance agrees on where a window ends.
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -14,7 +16,7 @@ import {
 } from 'rate-limiter-flexible';
 import { pluralize } from '@contract/plural';
 import { ERROR_CODES } from '@contract/api/values';
-import type { ModuleDeps } from '../deps';
+import type { Clock, ModuleDeps } from '../deps';
 import { clientAddressKey } from './client-address';
 import { HttpError } from './errors';
 
@@ -59,6 +61,7 @@ export class RateLimiter {
 
   constructor(
     private readonly redis: Redis | null,
+    private readonly clock: Clock,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
@@ -79,23 +82,40 @@ export class RateLimiter {
     return limiter;
   }
 
-  /** Counts one hit; the RateLimiterRes of a refusal, or null when it went through. */
-  private async hit(limit: RateLimit, subject: string): Promise<RateLimiterRes | null> {
+  /** The key of a subject in the window `now` falls in, and how long that window still runs. */
+  private windowOf(limit: RateLimit, subject: string) {
+    const now = this.clock().getTime();
+    const index = Math.floor(now / limit.windowMs);
+    return {
+      key: `${subjectKey(subject)}:${index}`,
+      msLeft: (index + 1) * limit.windowMs - now,
+    };
+  }
+
+  /**
+   * Counts one hit; the milliseconds until the window ends when it went over the limit, null when it
+   * went through. `key` is where it was counted, for a refund.
+   */
+  private async hit(
+    limit: RateLimit,
+    subject: string,
+  ): Promise<{ key: string; refusedFor: number | null }> {
+    const { key, msLeft } = this.windowOf(limit, subject);
     try {
-      await this.limiterFor(limit).consume(subjectKey(subject));
-      return null;
+      await this.limiterFor(limit).consume(key);
+      return { key, refusedFor: null };
     } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return refusal;
+      if (refusal instanceof RateLimiterRes) return { key, refusedFor: msLeft };
       // Only a store failure with no insurance gets here; failing open beats refusing every parent.
       this.log?.warn({ limit: limit.name }, 'rate limit store failed');
-      return null;
+      return { key, refusedFor: null };
     }
   }
 
   /** Counts this request; 429 once the window holds more than `max`. */
   async consume(limit: RateLimit, subject: string, reply: FastifyReply): Promise<void> {
-    const refusal = await this.hit(limit, subject);
-    if (refusal) throw tooManyRequests(reply, refusal.msBeforeNext);
+    const { refusedFor } = await this.hit(limit, subject);
+    if (refusedFor !== null) throw tooManyRequests(reply, refusedFor);
   }
 
   /**
@@ -108,23 +128,23 @@ export class RateLimiter {
     checks: { limit: RateLimit; subject: string }[],
     reply: FastifyReply,
   ): Promise<Attempt> {
-    const counted: { limit: RateLimit; subject: string }[] = [];
-    let longest: RateLimiterRes | null = null;
-    for (const check of checks) {
-      const refusal = await this.hit(check.limit, check.subject);
-      if (refusal === null) counted.push(check);
-      else if (!longest || refusal.msBeforeNext > longest.msBeforeNext) longest = refusal;
+    const counted: { limit: RateLimit; key: string }[] = [];
+    let longest: number | null = null;
+    for (const { limit, subject } of checks) {
+      const { key, refusedFor } = await this.hit(limit, subject);
+      if (refusedFor === null) counted.push({ limit, key });
+      else longest = Math.max(longest ?? 0, refusedFor);
     }
     const giveBack = async () => {
-      for (const { limit, subject } of counted.splice(0)) {
+      for (const { limit, key } of counted.splice(0)) {
         await this.limiterFor(limit)
-          .reward(subjectKey(subject))
+          .reward(key)
           .catch(() => undefined);
       }
     };
-    if (longest) {
+    if (longest !== null) {
       await giveBack();
-      throw tooManyRequests(reply, longest.msBeforeNext);
+      throw tooManyRequests(reply, longest);
     }
     return { forgive: giveBack };
   }
@@ -197,7 +217,7 @@ export async function installRateLimits(
     ]);
     clearTimeout(timer);
   }
-  const limiter = new RateLimiter(redis, app.log);
+  const limiter = new RateLimiter(redis, deps.clock, app.log);
   limiters.set(deps, limiter);
   return limiter;
 }

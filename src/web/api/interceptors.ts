@@ -1,5 +1,5 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { ALREADY_AUTHENTICATED, STATUS_MESSAGES } from '@contract/api/values';
+import { ERROR_CODES, STATUS_MESSAGES, type ErrorCode } from '@contract/api/values';
 import { api } from './client';
 import { clearSession, getToken } from './session';
 import { openModal } from '../modals/modal-store';
@@ -61,6 +61,7 @@ export function isSelfHandled(path: string): boolean {
 }
 
 interface ErrorPayload {
+  code?: unknown;
   message?: unknown;
   errors?: { error?: unknown } & Record<string, unknown>;
 }
@@ -68,6 +69,17 @@ interface ErrorPayload {
 function payloadOf(error: AxiosError): ErrorPayload | undefined {
   const data = error.response?.data;
   return typeof data === 'object' && data !== null ? (data as ErrorPayload) : undefined;
+}
+
+/**
+ * The stable code of a server error (ARCHITECTURE §4): screens decide on this, never on the Russian text,
+ * which may be reworded. Undefined for network failures and answers without one.
+ */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  if (!axios.isAxiosError(error)) return undefined;
+  const code = payloadOf(error)?.code;
+  const known: readonly string[] = Object.values(ERROR_CODES);
+  return typeof code === 'string' && known.includes(code) ? (code as ErrorCode) : undefined;
 }
 
 /** The first non-field error of ARCHITECTURE §4's shape, if any. */
@@ -121,7 +133,7 @@ export function installInterceptors(instance: AxiosInstance = api): () => void {
 
   const response = instance.interceptors.response.use(undefined, (error: unknown) => {
     if (axios.isCancel(error) || !axios.isAxiosError(error)) return Promise.reject(error);
-    if (firstNonFieldError(error) === ALREADY_AUTHENTICATED) {
+    if (errorCode(error) === ERROR_CODES.alreadyAuthenticated) {
       // Another tab logged in: the page's state is stale, start over as the logged-in parent.
       reloadPage();
       return Promise.reject(error);

@@ -105,7 +105,7 @@ describe('sign-in limits', () => {
     }
     const blocked = await login(app, parent, attacker);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Слишком много попыток. Попробуйте через 15\u00a0минут');
+    expect(blocked.json().message).toMatch(/^Слишком много попыток. Попробуйте через /);
     // No targeted lockout: the right password from the owner's own address works.
     expect((await login(app, parent, owner)).statusCode).toBe(200);
     // The attacker's window passes.

@@ -248,7 +248,11 @@ describe('POST /api/auth/register', () => {
   it('answers a taken address on the email field (the accepted trade-off)', async () => {
     const res = await register(body({ email: DEMO_PARENT.email.toUpperCase() }));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: EMAIL_TAKEN, errors: { email: [EMAIL_TAKEN] } });
+    expect(res.json()).toEqual({
+      code: 'email_taken',
+      message: EMAIL_TAKEN,
+      errors: { email: [EMAIL_TAKEN] },
+    });
   });
 
   it('lets only one of two simultaneous sign-ups with one address through', async () => {

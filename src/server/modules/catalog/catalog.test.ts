@@ -97,7 +97,11 @@ describe('GET /api/store/web/subscriptions', () => {
     for (const url of ['/api/store/web/subscriptions', '/api/store/web/gifts']) {
       const res = await app.inject({ url: `${url}?page=${page}` });
       expect(res.statusCode, url).toBe(422);
-      expect(res.json()).toEqual({ message, errors: { page: [message] } });
+      expect(res.json()).toEqual({
+        code: 'validation_failed',
+        message,
+        errors: { page: [message] },
+      });
     }
   });
 

@@ -140,6 +140,7 @@ describe('POST /api/profile/child/store', () => {
     const second = await store(p.token, { name: 'Второй', birth_date: '2022-01-01' });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({
+      code: 'no_free_child_slot',
       message: NO_FREE_CHILD_SLOT,
       errors: { error: [NO_FREE_CHILD_SLOT] },
     });
@@ -241,7 +242,11 @@ describe('POST /api/profile/child/update', () => {
     const b = await parent();
     const res = await update(b.token, { id: a.child.id, name: 'Чужой' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: CHILD_NOT_FOUND, errors: { error: [CHILD_NOT_FOUND] } });
+    expect(res.json()).toEqual({
+      code: 'not_found',
+      message: CHILD_NOT_FOUND,
+      errors: { error: [CHILD_NOT_FOUND] },
+    });
     expect((await update(b.token, { id: 2_000_000_000, name: 'Никто' })).statusCode).toBe(404);
     expect((await profileChildren(a.token))[0].name).toBe('Лиза');
     expect(await profileChildren(b.token)).toEqual([]);

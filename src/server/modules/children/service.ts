@@ -93,7 +93,8 @@ export async function storeChild({
   return db.transaction(async (tx) => {
     // The parent's row is the lock: two add-child requests at once cannot both take the last slot.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    if ((await childSlots(tx, userId)).free <= 0) throw conflict(NO_FREE_CHILD_SLOT, ERROR_CODES.noFreeChildSlot);
+    if ((await childSlots(tx, userId)).free <= 0)
+      throw conflict(NO_FREE_CHILD_SLOT, ERROR_CODES.noFreeChildSlot);
     const [row] = await tx
       .insert(children)
       .values({

@@ -51,7 +51,11 @@ describe('Facebook switched off (FB_ENABLED=false)', () => {
   it('offers no Facebook sign-in and says so in Russian; VK stays', async () => {
     const start = await disabled.inject({ url: '/api/auth/fb-oauth' });
     expect(start.statusCode).toBe(404);
-    expect(start.json()).toEqual({ message: FB_DISABLED, errors: { error: [FB_DISABLED] } });
+    expect(start.json()).toEqual({
+      code: 'not_found',
+      message: FB_DISABLED,
+      errors: { error: [FB_DISABLED] },
+    });
     const callback = await disabled.inject({ url: '/api/auth/fb-oauth/callback?code=x&state=y' });
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/?social_error=disabled');

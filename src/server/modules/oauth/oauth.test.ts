@@ -289,7 +289,7 @@ describe('bound to the browser that started it (no login or link CSRF)', () => {
     const start = await browser.get('/api/auth/vk-oauth');
     const [binding] = setCookies(start);
     expect(binding).toMatch(
-      /^oauth_binding=[A-Za-z0-9_-]{43}; Path=\/api\/auth; Max-Age=600; HttpOnly; SameSite=Lax$/,
+      /^oauth_binding=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/api\/auth; HttpOnly; SameSite=Lax$/,
     );
     // A second start keeps the browser's binding: a double click strands neither sign-in.
     expect(setCookies(await browser.get('/api/auth/vk-oauth'))).toEqual([binding]);
@@ -301,7 +301,7 @@ describe('bound to the browser that started it (no login or link CSRF)', () => {
     });
     try {
       const res = await https.inject({ url: '/api/auth/vk-oauth' });
-      expect(res.headers['set-cookie']).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+      expect(res.headers['set-cookie']).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
     } finally {
       await https.close();
     }
@@ -311,8 +311,8 @@ describe('bound to the browser that started it (no login or link CSRF)', () => {
     const location = callback.headers.get('location') ?? '';
     const code = new URL(location, server.base).searchParams.get('usertoken');
     expect(setCookies(callback)).toEqual([
-      'oauth_binding=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Lax',
-      `usertoken=${code}; Path=/api/auth/usertoken; Max-Age=300; HttpOnly; SameSite=Lax`,
+      'oauth_binding=; Max-Age=0; Path=/api/auth; HttpOnly; SameSite=Lax',
+      `usertoken=${code}; Max-Age=300; Path=/api/auth/usertoken; HttpOnly; SameSite=Lax`,
     ]);
     expect(browser.cookie(BINDING_COOKIE)).toBeUndefined();
     expect(browser.cookie(USERTOKEN_COOKIE)).toBe(code);
@@ -410,7 +410,11 @@ describe('GET /api/profile/unbind-social-network', () => {
     const token = await browser.exchange(await browser.signIn('vk', { person: 'anna' }));
     let res = await unbind(token, 'vk');
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ message: ONLY_WAY_IN, errors: { error: [ONLY_WAY_IN] } });
+    expect(await res.json()).toEqual({
+      code: 'validation_failed',
+      message: ONLY_WAY_IN,
+      errors: { error: [ONLY_WAY_IN] },
+    });
 
     // Link Facebook too: now VK may go, but Facebook then stays as the only way in.
     expect(await browser.signIn('fb', { person: 'anna', token })).toBe(

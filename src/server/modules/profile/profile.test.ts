@@ -152,6 +152,7 @@ describe('GET /api/profile/show', () => {
       const res = await app.inject({ url: '/api/profile/show', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
+        code: 'unauthenticated',
         message: 'Войдите в личный кабинет',
         errors: { error: ['Войдите в личный кабинет'] },
       });

@@ -1,7 +1,7 @@
 import axios from 'axios';
 import { reportsGlobally } from '../../api/interceptors';
 
-export { errorMessage, fieldErrors } from '../../api/interceptors';
+export { errorCode, errorMessage, fieldErrors } from '../../api/interceptors';
 
 /**
  * SPEC §8: a failed call outside the self-handled list already opened the global error modal with its
@@ -9,8 +9,4 @@ export { errorMessage, fieldErrors } from '../../api/interceptors';
  */
 export function toldGlobally(error: unknown): boolean {
   return axios.isAxiosError(error) && !axios.isCancel(error) && reportsGlobally(error.config);
-}
-
-export function statusOf(error: unknown): number | undefined {
-  return axios.isAxiosError(error) ? error.response?.status : undefined;
 }

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
 import type { StudyMode } from '@contract/api/auth';
+import { ERROR_CODES } from '@contract/api/values';
 import { ModalShell } from '../modal-shell';
 import { closeModal, openModal } from '../modal-store';
 import type { AddChildModalProps } from './add-child-props';
@@ -23,9 +24,9 @@ import {
 } from '../../features/personal/students/child-age';
 import { STUDY_MODE_OPTIONS } from '../../features/personal/students/study-modes';
 import {
+  errorCode,
   errorMessage,
   fieldErrors,
-  statusOf,
   toldGlobally,
 } from '../../features/personal/request-errors';
 import form from '../../components/form/form.module.scss';
@@ -120,7 +121,7 @@ export default function AddChildModal({ child }: AddChildModalProps) {
       }
       closeModal();
     } catch (error) {
-      if (statusOf(error) === 409) {
+      if (errorCode(error) === ERROR_CODES.noFreeChildSlot) {
         openModal('add-child-without-subscription');
         return;
       }

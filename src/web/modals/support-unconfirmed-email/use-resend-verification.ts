@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import axios from 'axios';
+import { ERROR_CODES } from '@contract/api/values';
 import { resendVerificationLink } from '../../api/auth';
-import { errorMessage } from '../../api/interceptors';
+import { errorCode, errorMessage } from '../../api/interceptors';
 
 export type ResendState =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
@@ -17,7 +18,7 @@ export function useResendVerification() {
       await resendVerificationLink();
       setState({ kind: 'sent' });
     } catch (error) {
-      const tooOften = axios.isAxiosError(error) && error.response?.status === 429;
+      const tooOften = errorCode(error) === ERROR_CODES.rateLimited;
       const message = errorMessage(error);
       // A 429 without the server's own words gets ours, not the generic «Слишком много запросов».
       setState({
