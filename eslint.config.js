@@ -49,6 +49,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits loses its errors silently, and an async handler given where a
+    // plain callback is expected (onSubmit, an event listener) does the same.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}', 'src/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -29,7 +29,7 @@ function LandingModalFromRoute() {
       onClose: () => {
         // Only when the modal is closed on its own address, not when the parent navigated away.
         if (window.location.pathname === `/${modal}`)
-          navigate(pathTo('index'), { replace: true, state: KEEP_MODAL_STATE });
+          void navigate(pathTo('index'), { replace: true, state: KEEP_MODAL_STATE });
       },
     });
     // Opening is keyed on the modal value only; the query is read once.

@@ -17,7 +17,7 @@ export function RouteError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
 
   useEffect(() => {
-    if (notFound) navigate(pathTo('not-found-error'), { replace: true });
+    if (notFound) void navigate(pathTo('not-found-error'), { replace: true });
     else if (!isChunkLoadError(error)) console.error(error);
   }, [error, notFound, navigate]);
 

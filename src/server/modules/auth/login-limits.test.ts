@@ -2,7 +2,7 @@
 // the owner is never locked out of their own account.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
+import { seedDatabase } from '../../db/seed/seed';
 import { NO_CONTENT } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';

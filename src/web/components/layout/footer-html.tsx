@@ -22,7 +22,7 @@ export function FooterHtml({ html, className }: { html: string; className?: stri
     const url = new URL(anchor.href, window.location.href);
     if (url.origin !== window.location.origin || url.pathname.startsWith('/api/')) return;
     event.preventDefault();
-    navigate(`${url.pathname}${url.search}${url.hash}`);
+    void navigate(`${url.pathname}${url.search}${url.hash}`);
     scrollToTopAfterDelay();
   };
   // The container only delegates clicks of the links inside it; keyboard users press the links themselves.

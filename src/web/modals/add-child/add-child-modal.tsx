@@ -138,7 +138,7 @@ export default function AddChildModal({ child }: AddChildModalProps) {
 
   return (
     <ModalShell title={editing ? 'Профиль ребёнка' : 'Добавить ребёнка'}>
-      <form className={form.form} onSubmit={submit} noValidate>
+      <form className={form.form} onSubmit={(event) => void submit(event)} noValidate>
         <FormAlert message={problems.form} />
         <TextField
           id={`${id}-name`}

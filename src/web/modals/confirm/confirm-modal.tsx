@@ -58,7 +58,7 @@ export default function ConfirmModal({
   const danger = tone === 'danger';
   return (
     <ModalShell title={title} size="sm" art={<ModalArt kind={danger ? 'error' : 'info'} />}>
-      <form className={form.form} onSubmit={submit} noValidate>
+      <form className={form.form} onSubmit={(event) => void submit(event)} noValidate>
         <p className={content.text}>{text}</p>
         {failure && !failure.field && (
           <p className={form.alert} role="alert">

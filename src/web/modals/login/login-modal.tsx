@@ -91,7 +91,7 @@ export default function LoginModal(rawProps: Record<string, unknown>) {
           {props.notice}
         </p>
       )}
-      <form className={form.form} onSubmit={onSubmit} noValidate>
+      <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert message={failure} />
         <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
         <PasswordField

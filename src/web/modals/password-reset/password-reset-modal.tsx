@@ -126,7 +126,7 @@ export default function PasswordResetModal(props: Record<string, unknown>) {
       <p className={styles.intro}>
         Для входа с адресом <span className={styles.emailLine}>{email}</span>.
       </p>
-      <form className={form.form} onSubmit={onSubmit} noValidate>
+      <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert message={failure} />
         {/* Lets password managers save the new password for the right account. */}
         <input type="email" value={email} autoComplete="username" readOnly hidden />

@@ -90,7 +90,7 @@ export default function PasswordRestoreModal(props: Record<string, unknown>) {
       <p className={styles.intro}>
         Напишите адрес, с которым регистрировались, — пришлём ссылку, чтобы задать новый пароль.
       </p>
-      <form className={form.form} onSubmit={onSubmit} noValidate>
+      <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert message={failure} />
         <EmailField id={`${id}-email`} error={errors.email?.message} {...register('email')} />
         <Button type="submit" size="lg" block loading={isSubmitting}>

@@ -124,7 +124,7 @@ export default function RegisterModal() {
       {/* Hidden, not unmounted, while a document is read: what the parent typed stays. */}
       <div className={styles.view} hidden={document !== null}>
         <p className={styles.intro}>Создайте аккаунт — это займёт минуту.</p>
-        <form className={form.form} onSubmit={onSubmit} noValidate>
+        <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
           <FormAlert message={failure} />
           <TextField
             id={`${id}-name`}

@@ -66,7 +66,7 @@ export default function ActivateCertificateModal(props: Record<string, unknown>)
 
   return (
     <ModalShell title="Активация сертификата" size="sm" art={<ModalArt kind="gift" />}>
-      <form className={form.form} onSubmit={submit} noValidate>
+      <form className={form.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={form.field}>
           <label className={form.label} htmlFor={`${id}-code`}>
             Код сертификата

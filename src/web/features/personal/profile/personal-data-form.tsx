@@ -95,7 +95,7 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
       title="Личные данные"
       description="Как к вам обращаться и как связаться, если понадобится помощь с подпиской."
     >
-      <form className={form.form} onSubmit={onSubmit} noValidate>
+      <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         {failure && (
           <p className={form.alert} role="alert">
             {failure}
