@@ -54,7 +54,12 @@ export function PasswordForm({ hasPassword, email }: { hasPassword: boolean; ema
   };
 
   return (
-    <form className={styles.subform} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className={styles.subform}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className={styles.subtitle}>
         {hasPassword ? 'Смена пароля' : 'Пароль для входа по почте'}
       </h3>
