@@ -1,8 +1,8 @@
-// The frame around every page: burger menu on a phone, the footer's gift block, scroll timings, and
-// recovery when a lazy chunk fails to load.
+// The frame around every page: burger menu on a phone, the footer's gift block, scroll timings, the
+// demo-mode ribbon, and recovery when a lazy chunk fails to load.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { MOBILE, launchBrowser, withPage } from './support/browser';
+import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -105,6 +105,54 @@ describe('footer gift block', () => {
       expect(await page.getByRole('link', { name: 'Купить в ПОДАРОК' }).count()).toBe(0);
     });
   });
+});
+
+describe('demo ribbon', () => {
+  // The browser tests run the demo on 127.0.0.1, so demo mode is on and every page must say so.
+  it.each([
+    ['375 px', MOBILE],
+    ['1280 px', DESKTOP],
+  ])(
+    'is on every page at %s, links to the mail outbox and never hides the footer',
+    async (_, viewport) => {
+      await withPage(
+        browser,
+        baseUrl,
+        async (page) => {
+          const ribbon = page.getByRole('complementary', { name: 'Демо-режим' });
+          for (const path of ['/', '/faq']) {
+            await page.goto(path);
+            await ribbon.waitFor();
+            const box = await ribbon.boundingBox();
+            // Stuck to the bottom of the screen, whole.
+            expect(box, path).not.toBeNull();
+            expect(Math.round((box?.y ?? 0) + (box?.height ?? 0)), path).toBe(viewport.height);
+            expect(box?.height, path).toBeLessThan(60);
+            const link = ribbon.getByRole('link', { name: 'почтовом ящике песочницы' });
+            expect(await link.getAttribute('href'), path).toBe('/sandbox/mail');
+          }
+
+          // At the end of the page it stands below the footer instead of covering it.
+          await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.waitForFunction(
+            () =>
+              Math.ceil(window.scrollY + window.innerHeight) >=
+              document.documentElement.scrollHeight,
+          );
+          const footer = await page.getByRole('contentinfo').boundingBox();
+          const ribbonBox = await ribbon.boundingBox();
+          expect((footer?.y ?? 0) + (footer?.height ?? 0)).toBeLessThanOrEqual(
+            (ribbonBox?.y ?? 0) + 1,
+          );
+
+          await ribbon.getByRole('link', { name: 'почтовом ящике песочницы' }).click();
+          await page.waitForURL('**/sandbox/mail');
+        },
+        { viewport },
+      );
+    },
+  );
 });
 
 describe('lazy chunks', () => {

@@ -84,9 +84,9 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
-  await registerSecurityHeaders(app, config.production);
+  await registerSecurityHeaders(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
-  await registerApiDocs(app);
+  await registerApiDocs(app, config);
 
   await registerCookies(app);
   installAuth(app, moduleDeps);

@@ -28,6 +28,9 @@ function problemsOf(env: Record<string, string>): string[] {
   return [];
 }
 
+/** An administrator password of a public demo stand's operator. */
+const STAND = 'stand-operator-password';
+
 describe('loadConfig in the demo (no variables)', () => {
   const config = loadConfig({}, { cwd: '/srv/school' });
 
@@ -35,6 +38,7 @@ describe('loadConfig in the demo (no variables)', () => {
     expect(config).toMatchObject({
       nodeEnv: 'development',
       production: false,
+      demo: true,
       sandboxes: true,
       port: 3000,
       host: '127.0.0.1',
@@ -110,13 +114,16 @@ describe('loadConfig in the demo (no variables)', () => {
     expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,fd00::/8,::1' }).trustProxy).toEqual([
-      '10.0.0.5',
-      '10.0.1.0/24',
-      'fd00::/8',
-      '::1',
-    ]);
+    expect(loadConfig({ TRUST_PROXY: '2', DEMO: 'true', ADMIN_PASSWORD: STAND }).trustProxy).toBe(
+      2,
+    );
+    expect(
+      loadConfig({
+        TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,fd00::/8,::1',
+        DEMO: 'true',
+        ADMIN_PASSWORD: STAND,
+      }).trustProxy,
+    ).toEqual(['10.0.0.5', '10.0.1.0/24', 'fd00::/8', '::1']);
   });
 
   it('refuses a TRUST_PROXY that is neither a hop count nor addresses, and "true" (anyone)', () => {
@@ -171,10 +178,95 @@ describe('loadConfig in the demo (no variables)', () => {
   });
 });
 
+describe('demo mode', () => {
+  const DEMO_REFUSED =
+    /^HOST=(.+) may be reachable from other machines, .*NODE_ENV=production.*DEMO=true/;
+
+  it('runs on a loopback address without being asked', () => {
+    for (const host of [
+      '127.0.0.1',
+      '127.0.1.1',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      'localhost',
+      'LocalHost',
+    ]) {
+      const c = loadConfig({ HOST: host });
+      expect(c, host).toMatchObject({ production: false, demo: true, sandboxes: true, host });
+    }
+  });
+
+  it('refuses a reachable address outside production, naming both ways out', () => {
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '192.168.1.20',
+      '::ffff:10.0.0.1',
+      'school.example',
+      'localhost.',
+    ]) {
+      for (const nodeEnv of ['development', 'test']) {
+        const problems = problemsOf({ NODE_ENV: nodeEnv, HOST: host });
+        expect(problems, `${nodeEnv} ${host}`).toHaveLength(1);
+        expect(problems[0]).toMatch(DEMO_REFUSED);
+        expect(problems[0]).toContain(`HOST=${host} `);
+      }
+    }
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/NODE_ENV=production.*DEMO=true/);
+    // An explicit "no" is the same as leaving it unset.
+    expect(problemsOf({ HOST: '0.0.0.0', DEMO: 'false' })[0]).toMatch(DEMO_REFUSED);
+  });
+
+  it('runs on a reachable address when DEMO=true says so on purpose', () => {
+    for (const value of ['true', '1', 'yes', 'on']) {
+      const c = loadConfig({ HOST: '0.0.0.0', DEMO: value, ADMIN_PASSWORD: STAND });
+      expect(c, value).toMatchObject({ production: false, demo: true, sandboxes: true });
+      expect(c.admin.password).toBe(STAND);
+    }
+  });
+
+  it('refuses DEMO=true in production, and a malformed DEMO', () => {
+    expect(problemsOf({ ...PRODUCTION, DEMO: 'true' })).toEqual([
+      'DEMO=true cannot be combined with NODE_ENV=production: demo mode opens the mail outbox, ' +
+        'the sandboxes and the demo accounts to everyone',
+    ]);
+    expect(problemsOf({ DEMO: 'perhaps' })).toEqual(['DEMO must be true or false']);
+  });
+
+  it('refuses demo mode behind a proxy unless asked for: the proxy serves other machines', () => {
+    expect(problemsOf({ TRUST_PROXY: '1' })[0]).toMatch(/^TRUST_PROXY says a proxy forwards/);
+    expect(problemsOf({ TRUST_PROXY: '1' })[0]).toMatch(/NODE_ENV=production.*DEMO=true/);
+    expect(loadConfig({ TRUST_PROXY: '1', DEMO: 'true', ADMIN_PASSWORD: STAND }).demo).toBe(true);
+  });
+
+  it('keeps the administrator private on a public demo stand', () => {
+    expect(problemsOf({ HOST: '0.0.0.0', DEMO: 'true' })).toEqual([
+      'ADMIN_PASSWORD must be set (and not the demo one) when DEMO=true serves other machines: ' +
+        'everyone can read the demo administrator’s password in README.md',
+    ]);
+    expect(
+      problemsOf({ HOST: '0.0.0.0', DEMO: 'true', ADMIN_PASSWORD: 'umnyashki-admin' }),
+    ).toHaveLength(1);
+    expect(
+      loadConfig({ HOST: '0.0.0.0', DEMO: 'true', ADMIN_PASSWORD: STAND }).admin.password,
+    ).toBe(STAND);
+  });
+
+  it('is off in production on any address', () => {
+    for (const host of ['0.0.0.0', '127.0.0.1']) {
+      const c = loadConfig({ ...PRODUCTION, HOST: host });
+      expect(c, host).toMatchObject({ production: true, demo: false, sandboxes: false });
+    }
+    expect(loadConfig({ ...PRODUCTION, DEMO: 'false' }).demo).toBe(false);
+  });
+});
+
 describe('loadConfig in production', () => {
   it('starts with every secret given, sandboxes off, Facebook off', () => {
     const c = loadConfig(PRODUCTION);
     expect(c.production).toBe(true);
+    expect(c.demo).toBe(false);
     expect(c.sandboxes).toBe(false);
     expect(c.publicUrl).toBe('https://umnyashki.ru');
     expect(c.sberbank).toMatchObject({

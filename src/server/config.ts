@@ -1,6 +1,6 @@
 // Environment → typed configuration (ARCHITECTURE §6). Pure: loadConfig(env) never reads process.env itself,
 // so tests can try any combination; main.ts passes process.env.
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -24,7 +24,13 @@ export interface OAuthProviderConfig {
 export interface Config {
   nodeEnv: NodeEnv;
   production: boolean;
-  /** Sandboxes (payment page, mail outbox, OAuth providers) are mounted: everything but production. */
+  /**
+   * Demo mode: the sandboxes, the demo parent and the demo secrets. Only outside production, and there only
+   * on a loopback HOST or with DEMO=true (a public demo stand on purpose); loadConfig refuses every other
+   * non-production start, so a valid configuration is either production or the demo.
+   */
+  demo: boolean;
+  /** Sandboxes (payment page, mail outbox, OAuth providers) are mounted: exactly when `demo` is on. */
   sandboxes: boolean;
   port: number;
   host: string;
@@ -164,6 +170,7 @@ const envSchema = z.object({
     (v) => v === undefined || v === 'development' || v === 'test' || v === 'production',
     { message: 'must be development, test or production' },
   ),
+  DEMO: flag,
   PORT: optional.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 65535), {
     message: 'must be a port number (0–65535)',
   }),
@@ -208,6 +215,21 @@ type Env = z.infer<typeof envSchema>;
 
 const isTrue = (v: string | undefined) => v !== undefined && ['1', 'true', 'yes', 'on'].includes(v);
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * True when HOST only accepts connections from this machine: 127.0.0.0/8, ::1 (in any spelling, IPv4-mapped
+ * included) or the name localhost. 0.0.0.0, :: and every other address or name may be reachable from outside.
+ */
+export function isLoopbackHost(host: string): boolean {
+  if (host.toLowerCase() === 'localhost') return true;
+  const version = isIP(host);
+  if (version === 0) return false;
+  return LOOPBACK.check(host, version === 4 ? 'ipv4' : 'ipv6');
+}
+
 const withSlash = (u: string) => (u.endsWith('/') ? u : `${u}/`);
 const withoutSlash = (u: string) => u.replace(/\/+$/, '');
 
@@ -232,9 +254,46 @@ export function loadConfig(
   const port = env.PORT === undefined ? 3000 : Number(env.PORT);
   const host = env.HOST ?? '127.0.0.1';
   const publicUrl = withoutSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
-  const sandboxes = !production;
+  // Demo mode hands out the mail outbox (reset links included), known passwords and secrets: on a server
+  // others can reach, anyone could take any account. So it needs this machine only, or an explicit yes.
+  // A trusted proxy in front means the loopback port serves whoever reaches the proxy.
+  const demoAsked = isTrue(env.DEMO);
+  const behindProxy = (parseTrustProxy(env.TRUST_PROXY) ?? false) !== false;
+  const demo = !production && (demoAsked || (isLoopbackHost(host) && !behindProxy));
 
   if (production) problems.push(...productionProblems(env));
+  if (production && demoAsked) {
+    problems.push(
+      'DEMO=true cannot be combined with NODE_ENV=production: demo mode opens the mail outbox, ' +
+        'the sandboxes and the demo accounts to everyone',
+    );
+  }
+  if (!production && !demo && behindProxy && isLoopbackHost(host)) {
+    problems.push(
+      'TRUST_PROXY says a proxy forwards requests from other machines, and outside production the ' +
+        'server runs in demo mode (mail outbox at /sandbox/mail, OAuth sandboxes, demo accounts and ' +
+        'secrets). Set NODE_ENV=production for a real site, or DEMO=true for a public demo stand on purpose',
+    );
+  } else if (!production && !demo) {
+    problems.push(
+      `HOST=${host} may be reachable from other machines, and outside production the server runs in ` +
+        'demo mode (mail outbox at /sandbox/mail, OAuth sandboxes, demo accounts and secrets). ' +
+        'Set NODE_ENV=production for a real site, DEMO=true for a public demo stand on purpose, ' +
+        'or listen on 127.0.0.1',
+    );
+  }
+
+  // A public demo stand is everyone's demo, but the administrator must stay its operator's.
+  const publicDemo = demo && (!isLoopbackHost(host) || behindProxy);
+  if (
+    publicDemo &&
+    (env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === DEMO.adminPassword)
+  ) {
+    problems.push(
+      'ADMIN_PASSWORD must be set (and not the demo one) when DEMO=true serves other machines: ' +
+        'everyone can read the demo administrator’s password in README.md',
+    );
+  }
 
   const recaptchaSet = [env.RECAPTCHA_SITE_KEY, env.RECAPTCHA_SECRET].filter(Boolean).length;
   if (recaptchaSet === 1) {
@@ -259,7 +318,8 @@ export function loadConfig(
   return {
     nodeEnv,
     production,
-    sandboxes,
+    demo,
+    sandboxes: demo,
     port,
     host,
     trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,

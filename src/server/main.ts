@@ -1,6 +1,6 @@
 // Process entry: config → database → migrations → seed → app → listen; graceful shutdown.
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
 import { defaultSeedContent } from './db/seed/default-content';
 import { startJobWorker } from './jobs/worker';
 import { createLogger } from './logger';
@@ -68,9 +68,16 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   logger.info(
-    { url: address, public_url: config.publicUrl, sandboxes: config.sandboxes },
+    { url: address, public_url: config.publicUrl, demo: config.demo },
     `Школа Умняшек: ${address}`,
   );
+  if (config.demo && !isLoopbackHost(config.host)) {
+    // DEMO=true on a reachable address is allowed, but whoever reads the log should see what it means.
+    logger.warn(
+      { host: config.host },
+      'demo mode on a reachable address (DEMO=true): anyone can read the mail outbox and sign in with the demo accounts',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

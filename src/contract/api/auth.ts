@@ -75,8 +75,24 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
-/** The page's query string: anything goes; the server keeps ref and the marketing parameters. */
-export const registerQuery = z.record(z.string(), z.unknown());
+/** One query parameter as Fastify parses it: a repeated one arrives as a list. */
+const queryValue = z.union([z.string(), z.array(z.string())]);
+
+/**
+ * The page's query string: anything goes (a loose object: undeclared parameters pass too, so a stray one
+ * never fails a registration); the server keeps ref and the marketing parameters. Those are declared so
+ * that the API description names them.
+ */
+export const registerQuery = z.looseObject({
+  ref: queryValue.optional().describe('Код приглашения (иначе — из cookie ref)'),
+  utm_source: queryValue.optional(),
+  utm_medium: queryValue.optional(),
+  utm_campaign: queryValue.optional(),
+  utm_content: queryValue.optional(),
+  utm_term: queryValue.optional(),
+  yclid: queryValue.optional(),
+  gclid: queryValue.optional(),
+});
 
 /** GET /auth/register/verification?verified_token=… (the link of the confirmation mail). */
 export const verificationQuery = z.object({

@@ -13,8 +13,13 @@ export const publicConfig = z.object({
   vk_enabled: z.boolean(),
   social_links: z.array(z.object({ network: z.string(), title: z.string(), url: z.string() })),
   support_email: z.string(),
-  /** Demo mode: sandboxes are mounted (links to /sandbox/mail etc. may be shown). */
+  /** Same as `demo`; the screens that link to the sandboxes read this name. */
   sandbox: z.boolean(),
+  /**
+   * Demo mode (a developer's machine or a public demo stand): mail goes to the outbox at /sandbox/mail and
+   * every page says so.
+   */
+  demo: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 export const publicConfigResponse = dataOf(publicConfig);

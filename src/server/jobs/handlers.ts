@@ -2,8 +2,11 @@
 // instance of an older build leaves a newer build's jobs alone during a rolling deploy.
 import { MAIL_JOB } from '../integrations/mail/queue';
 import { mailJob } from '../integrations/mail/job';
+import { PASSWORD_RESET_JOB } from '../modules/auth/password-reset';
+import { passwordResetJob } from '../modules/auth/password-reset-job';
 import type { JobHandlers } from './types';
 
 export const jobHandlers: JobHandlers = {
   [MAIL_JOB]: mailJob,
+  [PASSWORD_RESET_JOB]: passwordResetJob,
 };

@@ -5,6 +5,7 @@ import { isLandingModal } from './routes';
 import { ModalRoot } from '../modals/modal-root';
 import { SocialNotice } from './social-notice';
 import { Toasts } from '../components/toast/toasts';
+import { DemoRibbon } from '../components/layout/demo-ribbon';
 import { scrollToTopAfterDelay, topSection } from '../lib/scroll';
 import { trackPageView } from '../lib/analytics';
 import styles from './app-shell.module.scss';
@@ -71,6 +72,7 @@ export function AppShell() {
       <ScrollOnSectionChange />
       <PageViews />
       <Outlet />
+      <DemoRibbon />
       <ModalRoot />
       <SocialNotice />
       <Toasts />

@@ -56,8 +56,8 @@ function accountsFor(config: Config): Account[] {
       role: 'admin',
     },
   ];
-  // The demo parent exists only where sandboxes do: a known password has no place in production.
-  if (config.sandboxes) accounts.push({ ...DEMO_PARENT, role: 'parent' });
+  // The demo parent exists only in demo mode: a known password has no place on a real site.
+  if (config.demo) accounts.push({ ...DEMO_PARENT, role: 'parent' });
   return accounts;
 }
 

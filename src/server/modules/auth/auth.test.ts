@@ -9,10 +9,12 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import {
   INVALID_CREDENTIALS,
   INVALID_USER_TOKEN,
+  SESSION_MAX_AGE_MS,
   SESSION_TTL_MS,
   USER_TOKEN_TTL_MS,
   issueUserToken,
 } from './service';
+import { sha256 } from './tokens';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -74,6 +76,7 @@ describe('POST /api/auth/login', () => {
     for (const res of [wrongPassword, unknownEmail]) {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
+        code: 'invalid_credentials',
         message: INVALID_CREDENTIALS,
         errors: { error: [INVALID_CREDENTIALS] },
       });
@@ -123,6 +126,49 @@ describe('sessions', () => {
     expect((await app.inject({ url: '/api/profile/show', headers: bearer(used) })).statusCode).toBe(
       200,
     );
+  });
+
+  it('end 90 days after sign-in even when used every day', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const token = await demoToken();
+    const signedInAt = time.clock().getTime();
+    const profile = () => app.inject({ url: '/api/profile/show', headers: bearer(token) });
+    for (let day = 1; day < SESSION_MAX_AGE_MS / DAY; day += 1) {
+      time.advance(DAY);
+      expect((await profile()).statusCode, `day ${day}`).toBe(200);
+    }
+    // Each use slid the idle expiry forward, but never past the cap.
+    const [row] = await database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)));
+    expect(row?.expiresAt.getTime()).toBe(signedInAt + SESSION_MAX_AGE_MS);
+
+    time.advance(DAY - 60_000);
+    expect((await profile()).statusCode).toBe(200);
+    time.advance(60_000);
+    expect((await profile()).statusCode).toBe(401);
+    // Signing in again starts a new session with a new cap.
+    const fresh = await demoToken();
+    expect(
+      (await app.inject({ url: '/api/profile/show', headers: bearer(fresh) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('written before the cap existed are refused once they are 90 days old', async () => {
+    const token = await demoToken();
+    // Such a row slid with the idle expiry alone: its expires_at can lie past the cap.
+    const now = time.clock().getTime();
+    await database.db
+      .update(sessions)
+      .set({
+        createdAt: new Date(now - SESSION_MAX_AGE_MS),
+        expiresAt: new Date(now + SESSION_TTL_MS),
+      })
+      .where(eq(sessions.tokenHash, sha256(token)));
+    expect(
+      (await app.inject({ url: '/api/profile/show', headers: bearer(token) })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -203,9 +249,11 @@ describe('POST /api/auth/usertoken', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ usertoken: [INVALID_USER_TOKEN] });
       // The cookie is cleared whatever the answer.
-      expect(res.headers['set-cookie']).toContain(
-        'usertoken=; Path=/api/auth/usertoken; Max-Age=0',
-      );
+      const cleared = [res.headers['set-cookie'] ?? []]
+        .flat()
+        .find((cookie) => cookie.startsWith('usertoken=;'));
+      expect(cleared).toContain('Max-Age=0');
+      expect(cleared).toContain('Path=/api/auth/usertoken');
     }
     // Refusals in other browsers do not burn the code of the right one.
     expect((await exchange(code)).statusCode).toBe(200);

@@ -2,8 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
-import { jobs, oauthStates, sessions, userTokens, users } from '../../db/schema/index';
+import {
+  emailTokens,
+  jobs,
+  mailOutbox,
+  oauthStates,
+  sessions,
+  userTokens,
+  users,
+} from '../../db/schema/index';
 import { DEMO_PARENT } from '../../db/seed/seed';
+import { runDueJobs } from '../../jobs/runner';
 import { manualClock } from '../../testing/fixtures';
 import type { TestDatabase } from '../../testing/test-database';
 import {
@@ -111,6 +120,53 @@ describe('POST /api/auth/password/email', () => {
     const link = await resetLink(email);
     expect(link.email).toBe(email);
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('does the same database work in the request for a known and an unknown address', async () => {
+    const { email } = await parent();
+    const rows = async () => ({
+      jobs: await database.db.select().from(jobs).orderBy(jobs.id),
+      tokens: await database.db.select().from(emailTokens),
+      outbox: await database.db.select().from(mailOutbox),
+    });
+    // What one request left behind: exactly one new job, carrying nothing but the address.
+    const traceOf = async (address: string) => {
+      const before = await rows();
+      const res = await askForLink({ email: address });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { status: 'ok' } });
+      const after = await rows();
+      expect(after.tokens).toEqual(before.tokens);
+      expect(after.outbox).toEqual(before.outbox);
+      const added = after.jobs.slice(before.jobs.length);
+      expect(after.jobs.slice(0, before.jobs.length)).toEqual(before.jobs);
+      expect(added).toHaveLength(1);
+      return added.map((job) => ({ kind: job.kind, status: job.status, payload: job.payload }));
+    };
+
+    const known = await traceOf(email);
+    const unknown = await traceOf('nobody-at-all@example.ru');
+    expect(known).toEqual([{ kind: 'password-reset', status: 'pending', payload: { email } }]);
+    expect(unknown).toEqual([
+      { kind: 'password-reset', status: 'pending', payload: { email: 'nobody-at-all@example.ru' } },
+    ]);
+
+    // The job does the rest: the known address gets its letter, the unknown one nothing.
+    const link = await resetLink(email);
+    expect(link.email).toBe(email);
+    expect(await deliveredMail(app, deps(), 'nobody-at-all@example.ru')).toEqual([]);
+    const resetJobs = await database.db
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.kind, 'password-reset'));
+    expect(new Set(resetJobs.map((job) => job.status))).toEqual(new Set(['done']));
+  });
+
+  it('fails a job whose payload is not a reset request at once, mailing nobody', async () => {
+    const before = await database.db.select().from(mailOutbox);
+    await database.db.insert(jobs).values({ kind: 'password-reset', payload: { email: 42 } });
+    expect(await runDueJobs(deps())).toEqual({ done: 0, retried: 0, failed: 1 });
+    expect(await database.db.select().from(mailOutbox)).toEqual(before);
   });
 
   it('checks the address', async () => {

@@ -1,11 +1,12 @@
-// Password restore by mail (SPEC §7, ARCHITECTURE §4): the same answer for every address, single-use links
-// valid 60 minutes; a reset ends every session and tells the parent by mail.
+// Password restore by mail (SPEC §7, ARCHITECTURE §4): the same answer, in the same time, for every
+// address; single-use links valid 60 minutes; a reset ends every session and tells the parent by mail.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField } from '../../plugins/errors';
 import { queueMail } from '../../integrations/mail/queue';
+import { enqueue } from '../../jobs/queue';
 import { issueEmailToken, spendAllEmailTokens, spendEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
 import { revokeAllSessions } from './service';
@@ -26,8 +27,29 @@ export function passwordResetUrl(publicUrl: string, token: string, email: string
   return `${publicUrl}/password-reset?token=${token}&email=${encodeURIComponent(email)}`;
 }
 
-/** Mails a reset link when the address has an account; says nothing either way. */
+/** The job that does the work of a reset request (password-reset-job.ts). */
+export const PASSWORD_RESET_JOB = 'password-reset';
+
+/**
+ * Answers «Забыли пароль?» with one insert, the same for every address: the lookup, the link and the
+ * letter happen in a job (sendPasswordResetLink), so neither the database work nor the time taken tells
+ * whether the address has an account.
+ */
 export async function requestPasswordReset({
+  db,
+  email,
+}: {
+  db: Database;
+  email: string;
+  /** No longer read (the job takes both from its own context); kept so callers passing them compile. */
+  clock?: Clock;
+  publicUrl?: string;
+}): Promise<void> {
+  await enqueue(db, PASSWORD_RESET_JOB, { email });
+}
+
+/** Mails a reset link when the address has an account; does nothing otherwise. Run by the job. */
+export async function sendPasswordResetLink({
   db,
   clock,
   publicUrl,

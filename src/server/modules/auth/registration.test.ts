@@ -432,7 +432,12 @@ describe('registration limits', () => {
     const proxied = await createTestApp({
       db: database.db,
       clock: time.clock,
-      config: testConfig({ PUBLIC_URL, TRUST_PROXY: '1' }),
+      config: testConfig({
+        PUBLIC_URL,
+        TRUST_PROXY: '1',
+        DEMO: 'true',
+        ADMIN_PASSWORD: 'stand-operator-password',
+      }),
     });
     try {
       // Our proxy appends the address it saw; whatever the client wrote before that is not believed.

@@ -11,7 +11,13 @@ import { sweepSpentEmailTokens } from './email-tokens';
 import { verifyPassword } from './passwords';
 import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
 
+/** Idle expiry: a session unused this long ends; each use moves the end forward again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Absolute cap from sign-in, whatever the use: a stolen token in daily use would otherwise live for ever,
+ * and a parent signing in again every quarter costs little.
+ */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often per session: one write per request would be waste. */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 export const USER_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -35,6 +41,13 @@ interface Ctx {
   clock: Clock;
 }
 
+/** The idle expiry from `now`, never past the cap counted from sign-in. */
+function sessionEnd(createdAt: Date, now: Date): Date {
+  return new Date(
+    Math.min(now.getTime() + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_AGE_MS),
+  );
+}
+
 export async function createSession({ db, clock, userId }: Ctx & { userId: number }) {
   const token = randomToken();
   const now = clock();
@@ -43,7 +56,7 @@ export async function createSession({ db, clock, userId }: Ctx & { userId: numbe
     tokenHash: sha256(token),
     createdAt: now,
     lastUsedAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    expiresAt: sessionEnd(now, now),
   });
   return token;
 }
@@ -59,6 +72,7 @@ export async function resolveSession({
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
       id: users.id,
       email: users.email,
@@ -66,14 +80,22 @@ export async function resolveSession({
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        gt(sessions.expiresAt, now),
+        // Also checked here, not only through expires_at: rows written before the cap existed slid
+        // without it.
+        gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_AGE_MS)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-    // Sliding expiry: a parent who keeps using the school stays signed in.
+    // Sliding expiry: a parent who keeps using the school stays signed in, up to the cap.
     await db
       .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .set({ lastUsedAt: now, expiresAt: sessionEnd(row.createdAt, now) })
       .where(eq(sessions.id, row.sessionId));
   }
   return { sessionId: row.sessionId, user: { id: row.id, email: row.email, role: row.role } };

@@ -37,7 +37,32 @@ describe('GET /api/public-config', () => {
       ]),
       support_email: 'help@umnyashki.ru',
       sandbox: true,
+      demo: true,
     });
+  });
+
+  it('says demo mode is on for a public demo stand, and off in production', async () => {
+    expect(await publicConfig({ HOST: '0.0.0.0', DEMO: 'true' })).toMatchObject({
+      demo: true,
+      sandbox: true,
+    });
+    const production = await publicConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://unused/db',
+      PUBLIC_URL: 'https://umnyashki.ru',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'noreply@umnyashki.ru',
+      SBERBANK_API_URL: 'https://securepayments.sberbank.ru/payment/rest/',
+      SBERBANK_USERNAME: 'u',
+      SBERBANK_PASSWORD: 'p',
+      SBERBANK_CALLBACK_KEY: 'k',
+      VK_CLIENT_ID: '1',
+      VK_CLIENT_SECRET: 's',
+      ADMIN_EMAIL: 'head@umnyashki.ru',
+      ADMIN_PASSWORD: 'a-long-admin-password',
+      SUPPORT_EMAIL: 'help@umnyashki.ru',
+    });
+    expect(production).toMatchObject({ demo: false, sandbox: false });
   });
 
   it('passes configured keys and links on, never a secret', async () => {

@@ -20,5 +20,6 @@ export function publicConfigOf(config: Config): PublicConfig {
     social_links: SOCIAL_LINKS,
     support_email: config.supportEmail,
     sandbox: config.sandboxes,
+    demo: config.demo,
   };
 }

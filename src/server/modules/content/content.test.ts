@@ -54,6 +54,7 @@ describe('GET /api/landing-data', () => {
     const res = await app.inject({ url: '/api/landing-data?key=admin' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
+      code: 'validation_failed',
       message: 'Неизвестный раздел: landing или payment',
       errors: { key: ['Неизвестный раздел: landing или payment'] },
     });
@@ -77,6 +78,7 @@ describe('GET /api/page/:slug', () => {
     const res = await app.inject({ url: '/api/page/no-such-page' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
+      code: 'not_found',
       message: 'Страница не найдена',
       errors: { error: ['Страница не найдена'] },
     });
@@ -94,6 +96,7 @@ describe('GET /api/page/:slug', () => {
     const res = await app.inject({ url: `/api/page/${'a'.repeat(500)}` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({
+      code: 'bad_request',
       message: 'Слишком длинный адрес запроса',
       errors: { error: ['Слишком длинный адрес запроса'] },
     });
@@ -121,6 +124,22 @@ describe('GET /api/page/:slug', () => {
     );
     expect(html).toContain('<details open><summary>Вопрос</summary>Ответ</details>');
     expect(html).toContain('<td colspan="2">1</td>');
+  });
+
+  it('keeps typed markup escaped, at the top level too, and strips the real one', async () => {
+    await database.db.insert(pages).values({
+      slug: 'hostile-team',
+      title: 'Команда',
+      bodyHtml:
+        '&lt;img src=x onerror=alert(1)&gt;<h3>&lt;b&gt;Анна&lt;/b&gt;</h3>' +
+        '<img src=x onerror=alert(2)><p>&lt;img src=x onerror=alert(3)&gt;</p>',
+    });
+    const res = await app.inject({ url: '/api/page/hostile-team' });
+    // The web app splits this into cards (features/about) and relies on the text staying text.
+    expect(res.json().data.body_html).toBe(
+      '&lt;img src=x onerror=alert(1)&gt;<h3>&lt;b&gt;Анна&lt;/b&gt;</h3>' +
+        '<img src="x" /><p>&lt;img src=x onerror=alert(3)&gt;</p>',
+    );
   });
 });
 

@@ -12,10 +12,9 @@ import {
   type AuthorizeRequest,
 } from './authorize';
 import { consentCsp, consentPage, errorPage, type ProviderLook } from './consent-page';
+import { stringFields } from './fields';
 import { CODE_TTL_MS, newJti, rememberCode, type CodeGrant, type GrantSigner } from './grants';
 import { findPerson } from './people';
-
-export type Form = Record<string, string | undefined>;
 
 export interface ConsentDialog {
   network: SocialNetwork;
@@ -73,7 +72,7 @@ export function registerConsentDialog(
   });
 
   app.post(path, async (request, reply) => {
-    const form = (request.body ?? {}) as Form;
+    const form = stringFields(request.body);
     const result = check(form);
     if (!result.ok) return refuse(reply, result);
     const { request: auth } = result;

@@ -5,7 +5,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ModuleDeps } from '../../deps';
 import { appSecretProof } from '../../integrations/oauth/facebook';
 import { FB_LOOK } from './consent-page';
-import { registerConsentDialog, type ConsentDialog, type Form } from './dialog';
+import { registerConsentDialog, type ConsentDialog } from './dialog';
+import { stringFields } from './fields';
 import { ACCESS_TOKEN_TTL_MS, grantSigner, redeemCode } from './grants';
 import { findPerson } from './people';
 
@@ -49,7 +50,7 @@ export function facebookSandbox(
     }
 
     app.get('/graph/oauth/access_token', async (request, reply) => {
-      const query = request.query as Form;
+      const query = stringFields(request.query);
       if (
         query.client_id !== config.fb.clientId ||
         !sameText(query.client_secret ?? '', config.fb.clientSecret)
@@ -82,7 +83,7 @@ export function facebookSandbox(
     });
 
     app.get('/graph/me', async (request, reply) => {
-      const query = request.query as Form;
+      const query = stringFields(request.query);
       const token = query.access_token ?? '';
       const grant = signer.verify(token, 'access', clock().getTime());
       const person = grant ? findPerson(grant.person) : undefined;

@@ -6,7 +6,8 @@ import type { ModuleDeps } from '../../deps';
 import { CODE_VERIFIER_PATTERN, s256Challenge } from '../../integrations/oauth/pkce';
 import type { AuthorizeRequest } from './authorize';
 import { VK_LOOK } from './consent-page';
-import { registerConsentDialog, type ConsentDialog, type Form } from './dialog';
+import { registerConsentDialog, type ConsentDialog } from './dialog';
+import { stringFields } from './fields';
 import { ACCESS_TOKEN_TTL_MS, CODE_TTL_MS, grantSigner, newJti, redeemCode } from './grants';
 import { avatarPath, findPerson } from './people';
 
@@ -41,7 +42,7 @@ export function vkIdSandbox(deps: Pick<ModuleDeps, 'db' | 'clock' | 'config'>): 
     registerConsentDialog(app, { db, clock }, dialog, '/authorize');
 
     app.post('/oauth2/auth', async (request, reply) => {
-      const form = (request.body ?? {}) as Form;
+      const form = stringFields(request.body);
       if (form.grant_type !== 'authorization_code') {
         return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type is not supported');
       }
@@ -90,7 +91,7 @@ export function vkIdSandbox(deps: Pick<ModuleDeps, 'db' | 'clock' | 'config'>): 
     });
 
     app.post('/oauth2/user_info', async (request, reply) => {
-      const form = (request.body ?? {}) as Form;
+      const form = stringFields(request.body);
       const grant = signer.verify(form.access_token ?? '', 'access', clock().getTime());
       if (!grant || grant.clientId !== form.client_id) {
         return oauthError(reply, 401, 'invalid_token', 'access_token is invalid or expired');

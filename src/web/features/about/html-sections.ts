@@ -1,36 +1,52 @@
 export interface HtmlSection {
-  /** Text of the heading that opens the section. */
+  /** Text of the heading that opens the section: plain text, never markup. */
   title: string;
-  /** The HTML between this heading and the next one. */
-  html: string;
+  /** The nodes between this heading and the next one. */
+  nodes: readonly Node[];
 }
 
 export interface SplitHtml {
   /** What comes before the first heading. */
-  intro: string;
+  intro: readonly Node[];
   sections: HtmlSection[];
 }
 
+const isBlank = (node: Node) => node.nodeType === Node.TEXT_NODE && !node.textContent?.trim();
+
+/** Leading and trailing whitespace between blocks: without it «is there an intro?» is a length check. */
+function trimmed(nodes: Node[]): Node[] {
+  let start = 0;
+  let end = nodes.length;
+  while (start < end && isBlank(nodes[start] as Node)) start += 1;
+  while (end > start && isBlank(nodes[end - 1] as Node)) end -= 1;
+  return nodes.slice(start, end);
+}
+
 /**
- * Splits admin HTML (already sanitised by the server) into sections opened by top-level headings of
- * one level, so a page can show them as cards: «Команда» one card per person, «Вакансии» per job.
+ * Splits admin HTML (sanitised by the server) into sections opened by top-level headings of one level, so
+ * a page can show them as cards: «Команда» one card per person, «Вакансии» per job.
+ *
+ * The result is parsed DOM nodes, not HTML strings: turning nodes back into a string is where decoded
+ * text (`&lt;img onerror&gt;` is the text «<img onerror>») can become live markup again. The nodes are
+ * drawn with `htmlNodesToReact`, which makes text React text.
  */
 export function splitByHeading(html: string, tag: 'h2' | 'h3'): SplitHtml {
+  // DOMParser documents are inert: nothing here loads or runs while we look.
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const result: SplitHtml = { intro: '', sections: [] };
-  let current: HtmlSection | null = null;
+  const intro: Node[] = [];
+  const sections: { title: string; nodes: Node[] }[] = [];
+  let current: Node[] = intro;
   for (const node of Array.from(doc.body.childNodes)) {
-    const element = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : null;
-    if (element && element.tagName.toLowerCase() === tag) {
-      current = { title: element.textContent?.trim() ?? '', html: '' };
-      result.sections.push(current);
+    if (node.nodeType === Node.ELEMENT_NODE && (node as Element).tagName.toLowerCase() === tag) {
+      const section = { title: node.textContent?.trim() ?? '', nodes: [] as Node[] };
+      sections.push(section);
+      current = section.nodes;
       continue;
     }
-    const chunk = element ? element.outerHTML : (node.textContent ?? '');
-    if (current) current.html += chunk;
-    else result.intro += chunk;
+    current.push(node);
   }
-  result.intro = result.intro.trim();
-  for (const section of result.sections) section.html = section.html.trim();
-  return result;
+  return {
+    intro: trimmed(intro),
+    sections: sections.map((section) => ({ ...section, nodes: trimmed(section.nodes) })),
+  };
 }

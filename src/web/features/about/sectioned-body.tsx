@@ -3,6 +3,7 @@ import type { Page } from '@contract/api/content';
 import { usePage } from '../../api/content';
 import { ContentBody } from '../../components/ui/content-body';
 import { splitByHeading, type SplitHtml } from './html-sections';
+import { RichText } from './rich-text';
 
 export interface SectionedBodyProps {
   slug: string;
@@ -18,10 +19,14 @@ export function SectionedBody({ slug, heading, render }: SectionedBodyProps) {
     () => (page ? splitByHeading(page.body_html, heading) : null),
     [page, heading],
   );
-  if (page && split && split.sections.length > 0) return <>{render(split, page)}</>;
+  if (page && split) {
+    if (split.sections.length > 0) return <>{render(split, page)}</>;
+    return <RichText nodes={split.intro} />;
+  }
+  // Loading and failure; the loaded page is always drawn above, from nodes.
   return (
     <ContentBody
-      page={page}
+      page={undefined}
       isError={isError}
       onRetry={() => void refetch()}
       retrying={isRefetching}

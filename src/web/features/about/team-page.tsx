@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { PAGE_SLUGS } from '@contract/api/content';
 import { Card } from '../../components/ui/card';
-import { Prose } from '../../components/ui/prose';
+import { RichText } from './rich-text';
 import { SectionedBody } from './sectioned-body';
 import styles from './about-pages.module.scss';
 
@@ -24,10 +24,10 @@ export default function TeamPage() {
       heading="h3"
       render={({ intro, sections }) => (
         <div className={styles.stack}>
-          {intro && <Prose className={styles.intro} html={intro} />}
+          {intro.length > 0 && <RichText className={styles.intro} nodes={intro} />}
           <ul className={styles.team} role="list">
             {sections.map((person, i) => (
-              <li key={person.title}>
+              <li key={`${i}-${person.title}`}>
                 <Card
                   as="article"
                   padding="sm"
@@ -40,7 +40,7 @@ export default function TeamPage() {
                     </span>
                     <h2 className={styles.name}>{person.title}</h2>
                   </div>
-                  <Prose html={person.html} />
+                  <RichText nodes={person.nodes} />
                 </Card>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { PAGE_SLUGS } from '@contract/api/content';
 import { Card } from '../../components/ui/card';
-import { Prose } from '../../components/ui/prose';
+import { RichText } from './rich-text';
 import { SectionedBody } from './sectioned-body';
 import styles from './about-pages.module.scss';
 
@@ -12,12 +12,12 @@ export default function VacancyPage() {
       heading="h2"
       render={({ intro, sections }) => (
         <div className={styles.stack}>
-          {intro && <Prose className={styles.intro} html={intro} />}
+          {intro.length > 0 && <RichText className={styles.intro} nodes={intro} />}
           <div className={styles.jobs}>
-            {sections.map((job) => (
-              <Card as="article" key={job.title}>
+            {sections.map((job, i) => (
+              <Card as="article" key={`${i}-${job.title}`}>
                 <h2 className={styles.jobTitle}>{job.title}</h2>
-                <Prose html={job.html} />
+                <RichText nodes={job.nodes} />
               </Card>
             ))}
           </div>

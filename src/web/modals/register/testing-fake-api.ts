@@ -29,6 +29,7 @@ export const PUBLIC_CONFIG: PublicConfig = {
   social_links: [],
   support_email: 'help@umnyashki.ru',
   sandbox: false,
+  demo: false,
 };
 
 export const seen: SeenRequest[] = [];

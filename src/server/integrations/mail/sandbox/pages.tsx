@@ -215,3 +215,14 @@ export function outboxNotFoundPage(): string {
     </Page>,
   );
 }
+
+/** The list page's answer to a filter it cannot use (a repeated, over-long or NUL-carrying `to`). */
+export function outboxBadFilterPage(reason: string): string {
+  return documentOf(
+    <Page title="Неверный фильтр">
+      <a href={SANDBOX_MAIL_PATH}>← Все письма</a>
+      <h1>Не получилось найти письма</h1>
+      <p className="lead">Адрес получателя в запросе не подходит: {reason}</p>
+    </Page>,
+  );
+}

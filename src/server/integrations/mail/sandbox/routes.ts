@@ -4,7 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { findOutboxMessage, listOutbox, mailLinks } from './outbox';
-import { outboxListPage, outboxMessagePage, outboxNotFoundPage } from './pages';
+import {
+  outboxBadFilterPage,
+  outboxListPage,
+  outboxMessagePage,
+  outboxNotFoundPage,
+} from './pages';
 
 const LIST_LIMIT = 200;
 const API_LIMIT = 100;
@@ -40,7 +45,14 @@ const MAIL_CSP = [
 
 const messageId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
-const toFilter = z.object({ to: z.string().max(320).optional() });
+// PostgreSQL text cannot hold NUL: such a filter would fail in the database instead of finding nothing.
+const toFilter = z.object({
+  to: z
+    .string()
+    .max(320)
+    .refine((to) => !to.includes('\0'), 'Адрес не может содержать нулевой символ')
+    .optional(),
+});
 
 const apiMessage = z.object({
   id: z.number().int(),
@@ -57,8 +69,14 @@ const apiMessage = z.object({
 
 export function mailSandboxRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/', { schema: { hide: true, querystring: toFilter } }, async (request, reply) => {
-      const to = request.query.to?.trim() ?? '';
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      // People type this filter: a bad one gets a page saying why, not the JSON of a validation error.
+      const filter = toFilter.safeParse(request.query);
+      if (!filter.success) {
+        const reason = filter.error.issues[0]?.message ?? 'неверное значение';
+        return sendPage(reply, outboxBadFilterPage(reason), 400);
+      }
+      const to = filter.data.to?.trim() ?? '';
       const messages = await listOutbox(deps.db, { to, limit: LIST_LIMIT });
       return sendPage(reply, outboxListPage(messages, { to }));
     });

@@ -1,0 +1,86 @@
+// Who may call what, written down by hand: the authorisation matrix compares every operation of the
+// OpenAPI document against this table and fails for an operation missing here (a new route must say who
+// may call it) and for an entry whose operation is gone.
+//
+// Roles, each calling with the minimal valid request of request-samples.ts:
+//   anonymous — no token; any ids are parent A's.
+//   parent    — parent A, on A's own ids.
+//   other     — parent B, signed in, on A's ids: must never see or change A's data.
+//   admin     — an administrator, on A's ids. There are no administrator powers over families yet, so an
+//               administrator is one more stranger to them.
+// Statuses are exact: a change of any of them is a decision to review, not noise.
+
+export const ROLES = ['anonymous', 'parent', 'other', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Access = Record<Role, number>;
+
+const everyone = (status: number): Access => ({
+  anonymous: status,
+  parent: status,
+  other: status,
+  admin: status,
+});
+
+/** Signed-in callers act on their own account: B and the administrator change only themselves. */
+const signedIn = (status: number): Access => ({
+  anonymous: 401,
+  parent: status,
+  other: status,
+  admin: status,
+});
+
+export const EXPECTED_ACCESS: Record<string, Access> = {
+  // Public reads.
+  'GET /api/health': everyone(200),
+  'GET /api/public-config': everyone(200),
+  'GET /api/landing-data': everyone(200),
+  'GET /api/page/{slug}': everyone(200),
+  // Despite the path, the help section's instructions are read by everyone (SPEC: "public read").
+  'GET /api/admin/instruction': everyone(200),
+  'GET /api/regions': everyone(200),
+  'GET /api/age-groups': everyone(200),
+  'GET /api/store/web/subscriptions': everyone(200),
+  'GET /api/store/web/gifts': everyone(200),
+  'GET /api/store/web/additional-programs': everyone(200),
+
+  // Signing in and up: a signed-in client gets 409 already_authenticated (SPEC §8), so B signing in with
+  // A's e-mail and password gets no session of A's.
+  'POST /api/auth/login': { anonymous: 200, parent: 409, other: 409, admin: 409 },
+  'POST /api/auth/register': { anonymous: 201, parent: 409, other: 409, admin: 409 },
+  'GET /api/auth/logout': signedIn(200),
+  // A's one-time code works only with A's browser's cookie: B presenting it from B's browser gets 422.
+  'POST /api/auth/usertoken': { anonymous: 200, parent: 200, other: 422, admin: 422 },
+  // A mail link proves itself, whoever clicks it; B and the administrator follow their own.
+  'GET /api/auth/register/verification': everyone(200),
+  'POST /api/auth/resend-verification-link': signedIn(200),
+  // Always 200, whether the address has an account or not, and whoever asks.
+  'POST /api/auth/password/email': everyone(200),
+  // B's own reset link tried with A's address is refused: a link resets only the address it was sent to.
+  'POST /api/auth/password/reset': { anonymous: 200, parent: 200, other: 422, admin: 422 },
+
+  // Social sign-in: the start is open (with a token it links the network to the caller), the callbacks
+  // always redirect.
+  'GET /api/auth/vk-oauth': everyone(200),
+  'GET /api/auth/vk-oauth/callback': everyone(302),
+  'GET /api/auth/fb-oauth': everyone(200),
+  'GET /api/auth/fb-oauth/callback': everyone(302),
+  // Facebook's server calls it with a request signed for one of its users; each role signs its own.
+  'POST /api/auth/fb/data-deletion': everyone(200),
+
+  // The profile: no ids in these calls, everyone signed in works on their own account.
+  'GET /api/profile/show': signedIn(200),
+  'POST /api/profile/update': signedIn(200),
+  'POST /api/profile/password': signedIn(200),
+  'GET /api/profile/deleteChildren': signedIn(200),
+  'GET /api/profile/deleteLessonStats': signedIn(200),
+  'POST /api/profile/delete': signedIn(200),
+  'GET /api/profile/unbind-social-network': signedIn(200),
+  'GET /api/profile/deleteSocialData': signedIn(200),
+
+  // Children: another family's child does not exist for the caller (404, not 403: no confirmation that
+  // the id is taken).
+  'POST /api/profile/child/store': signedIn(201),
+  'POST /api/profile/child/update': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  'POST /api/profile/child/delete': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+};

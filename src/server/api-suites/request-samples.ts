@@ -1,0 +1,144 @@
+// The smallest valid request of each operation, for the authorisation matrix. An operation without an
+// entry is called bare (no parameters, no body); one that needs a body or a required parameter fails the
+// matrix until it has one here.
+import { PERSONAL_DATA_CONSENT_SLUG } from '@contract/api/auth';
+import type { Config } from '../config';
+import { signRequest } from '../integrations/oauth/signed-request';
+import { issueEmailToken } from '../modules/auth/email-tokens';
+import { issueUserToken } from '../modules/auth/service';
+import { randomToken } from '../modules/auth/tokens';
+import type { Role } from './expected-access';
+import { FAMILY_PASSWORD, randomWord, type Family, type FixtureDeps } from './families';
+
+export interface SampleContext {
+  role: Role;
+  /** Parent A: every id in the request is A's. */
+  owner: Family;
+  /**
+   * The caller's own family (A itself for anonymous and parent). Secrets that prove themselves — mail
+   * links, one-time codes, Facebook's signature — are issued to it: whoever holds A's link is A.
+   */
+  self: Family;
+  deps: FixtureDeps & { config: Config };
+}
+
+export interface SampleRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  cookies?: Record<string, string>;
+}
+
+export interface Sample {
+  /**
+   * The request names one of A's records by id: another parent must get 403 or 404 (the matrix checks
+   * the table says so).
+   */
+  addressesOwnerRecord?: boolean;
+  /** The families of the case have no child yet: adding one needs a free slot. */
+  childless?: boolean;
+  build(context: SampleContext): SampleRequest | Promise<SampleRequest>;
+}
+
+const NEW_PASSWORD = 'Novyi-parol-2026';
+
+function ownChild(owner: Family): number {
+  if (!owner.child) throw new Error('this sample needs a family with a child');
+  return owner.child.id;
+}
+
+export const REQUEST_SAMPLES: Record<string, Sample> = {
+  'GET /api/landing-data': { build: () => ({ query: { key: 'landing' } }) },
+  'GET /api/page/{slug}': { build: () => ({ params: { slug: PERSONAL_DATA_CONSENT_SLUG } }) },
+  'GET /api/store/web/subscriptions': { build: () => ({ query: { page: '1' } }) },
+  'GET /api/store/web/gifts': { build: () => ({ query: { page: '1' } }) },
+
+  'POST /api/auth/login': {
+    build: ({ owner }) => ({ body: { email: owner.email, password: FAMILY_PASSWORD } }),
+  },
+  'POST /api/auth/register': {
+    build: () => ({
+      body: {
+        email: `new-${randomToken().slice(0, 10).toLowerCase()}@example.ru`,
+        password: NEW_PASSWORD,
+        name: 'Мария',
+        consent_personal_data: true,
+      },
+    }),
+  },
+  'POST /api/auth/usertoken': {
+    // A's code; the cookie is the one the caller's browser holds: A's code in A's browser, the
+    // caller's own code in anyone else's.
+    build: async ({ role, owner, self, deps }) => {
+      const code = await issueUserToken({ ...deps, userId: owner.id });
+      const own = role === 'anonymous' || role === 'parent';
+      const cookie = own ? code : await issueUserToken({ ...deps, userId: self.id });
+      return { body: { usertoken: code }, cookies: { usertoken: cookie } };
+    },
+  },
+  'GET /api/auth/register/verification': {
+    build: async ({ self, deps }) => ({
+      query: {
+        verified_token: await issueEmailToken({
+          ...deps,
+          userId: self.id,
+          purpose: 'verify_email',
+        }),
+      },
+    }),
+  },
+  'POST /api/auth/password/email': { build: ({ owner }) => ({ body: { email: owner.email } }) },
+  'POST /api/auth/password/reset': {
+    // The caller's own link with A's address.
+    build: async ({ owner, self, deps }) => ({
+      body: {
+        token: await issueEmailToken({ ...deps, userId: self.id, purpose: 'password_reset' }),
+        email: owner.email,
+        password: NEW_PASSWORD,
+      },
+    }),
+  },
+
+  'GET /api/auth/vk-oauth/callback': {
+    build: () => ({ query: { code: 'sample-code', state: randomToken(), device_id: 'device' } }),
+  },
+  'GET /api/auth/fb-oauth/callback': {
+    build: () => ({ query: { code: 'sample-code', state: randomToken() } }),
+  },
+  'POST /api/auth/fb/data-deletion': {
+    build: ({ self, deps }) => ({
+      body: {
+        signed_request: signRequest(
+          {
+            algorithm: 'HMAC-SHA256',
+            issued_at: Math.floor(deps.clock().getTime() / 1000),
+            user_id: self.fbId,
+          },
+          deps.config.fb.clientSecret,
+        ),
+      },
+    }),
+  },
+
+  'POST /api/profile/update': { build: () => ({ body: { surname: randomWord() } }) },
+  'POST /api/profile/password': {
+    build: () => ({ body: { current_password: FAMILY_PASSWORD, password: NEW_PASSWORD } }),
+  },
+  'POST /api/profile/delete': { build: () => ({ body: { password: FAMILY_PASSWORD } }) },
+  'GET /api/profile/unbind-social-network': {
+    build: () => ({ query: { social_network: 'vk' } }),
+  },
+
+  'POST /api/profile/child/store': {
+    childless: true,
+    build: () => ({ body: { name: 'Маша', birth_date: '2021-06-15' } }),
+  },
+  'POST /api/profile/child/update': {
+    addressesOwnerRecord: true,
+    build: ({ owner }) => ({ body: { id: ownChild(owner), name: randomWord(), avatar: 'fox' } }),
+  },
+  'POST /api/profile/child/delete': {
+    addressesOwnerRecord: true,
+    build: ({ owner }) => ({ body: { id: ownChild(owner) } }),
+  },
+};
