@@ -14,6 +14,7 @@ import {
   CONTENT_TYPES,
   ODD_AUTHORIZATION,
   ODD_STRINGS,
+  oddString,
   RAW_NUMBERS,
   WRONG_TYPED,
   hugeString,
@@ -34,8 +35,8 @@ export interface FuzzRequest {
   authed: boolean;
 }
 
-/** Valid values by property or parameter name. */
-export type Hints = Record<string, unknown>;
+/** Valid values by property or parameter name; `$cookie` is a Cookie header a real browser would send. */
+export type Hints = Record<string, (prng: Prng) => unknown>;
 
 type Body = Record<string, unknown>;
 
@@ -50,7 +51,8 @@ function typeOf(schema: JsonSchema): string | undefined {
 
 /** A value the schema accepts (or nearly: patterns are not followed unless a hint knows better). */
 export function exampleOf(schema: JsonSchema, prng: Prng, hints: Hints, name?: string): unknown {
-  if (name !== undefined && name in hints) return hints[name];
+  const hint = name === undefined ? undefined : hints[name];
+  if (hint) return hint(prng);
   if (schema.enum && schema.enum.length > 0) return prng.pick(schema.enum);
   const variants = schema.anyOf ?? schema.oneOf ?? schema.allOf;
   if (variants && variants[0]) return exampleOf(variants[0], prng, hints, name);
@@ -166,11 +168,12 @@ function baseDraft(op: Operation, prng: Prng, hints: Hints): Draft {
       );
     }
   }
+  const cookie = hints.$cookie;
   return {
     method: op.method,
     path,
     query,
-    headers: {},
+    headers: cookie && prng.chance(0.5) ? { cookie: String(cookie(prng)) } : {},
     body: op.body ? exampleOf(op.body, prng, hints) : undefined,
     authed: prng.chance(0.5),
   };
@@ -208,7 +211,7 @@ const BODY_MUTATIONS: Record<string, Mutation> = {
   'field-odd-string': (op, d, prng) => {
     d.body = {
       ...(isBody(d.body) ? d.body : {}),
-      [prng.pick(fieldNames(op, d.body))]: prng.pick(ODD_STRINGS),
+      [prng.pick(fieldNames(op, d.body))]: oddString(prng),
     };
   },
   'field-huge': (op, d, prng) => {
@@ -218,7 +221,7 @@ const BODY_MUTATIONS: Record<string, Mutation> = {
     };
   },
   'every-field-odd': (op, d, prng) => {
-    const odd = prng.pick(ODD_STRINGS);
+    const odd = oddString(prng);
     d.body = Object.fromEntries(fieldNames(op, d.body).map((name) => [name, odd]));
   },
   'field-missing': (op, d, prng) => {
@@ -296,7 +299,7 @@ const BODY_MUTATIONS: Record<string, Mutation> = {
 const REQUEST_MUTATIONS: Record<string, Mutation> = {
   'query-array': (op, d, prng) => {
     const name = percentEncode(queryName(op, prng));
-    d.query.push(`${name}=1`, `${name}=2`, `${name}=${percentEncode(prng.pick(ODD_STRINGS))}`);
+    d.query.push(`${name}=1`, `${name}=2`, `${name}=${percentEncode(oddString(prng))}`);
   },
   'query-nested': (op, d, prng) => {
     const name = percentEncode(queryName(op, prng));
@@ -313,7 +316,14 @@ const REQUEST_MUTATIONS: Record<string, Mutation> = {
   'query-odd': (op, d, prng) => {
     const name = queryName(op, prng);
     d.query = d.query.filter((q) => !q.startsWith(`${percentEncode(name)}=`));
-    d.query.push(`${percentEncode(name)}=${percentEncode(prng.pick(ODD_STRINGS))}`);
+    d.query.push(`${percentEncode(name)}=${percentEncode(oddString(prng))}`);
+  },
+  'every-query-odd': (op, d, prng) => {
+    const odd = percentEncode(oddString(prng));
+    const names = queryParams(op).filter((p) => typeOf(p.schema) !== 'object');
+    d.query = (names.length > 0 ? names.map((p) => p.name) : ['code', 'state', 'ref', 'to']).map(
+      (name) => `${percentEncode(name)}=${odd}`,
+    );
   },
   'query-wrong-type': (op, d, prng) => {
     const name = queryName(op, prng);
@@ -342,7 +352,9 @@ const REQUEST_MUTATIONS: Record<string, Mutation> = {
     d.authed = false;
   },
   'cookie-odd': (_op, d, prng) => {
-    d.headers.cookie = prng.pick(ODD_COOKIES);
+    d.headers.cookie = prng.chance(0.5)
+      ? prng.pick(ODD_COOKIES)
+      : `${prng.pick(['ref', 'usertoken', 'oauth_binding'])}=${percentEncode(oddString(prng))}`;
   },
   'odd-headers': (_op, d, prng) => {
     const odd = prng.pick(ODD_STRINGS.filter(sendableHeader));
@@ -363,8 +375,7 @@ const REQUEST_MUTATIONS: Record<string, Mutation> = {
 
 const PATH_MUTATIONS: Record<string, Mutation> = {
   'path-odd': (_op, d, prng) => {
-    for (const name of Object.keys(d.path))
-      d.path[name] = percentEncode(prng.pick(ODD_STRINGS)) || 'x';
+    for (const name of Object.keys(d.path)) d.path[name] = percentEncode(oddString(prng)) || 'x';
   },
   'path-raw': (_op, d, prng) => {
     for (const name of Object.keys(d.path)) d.path[name] = prng.pick(PATH_RAW);

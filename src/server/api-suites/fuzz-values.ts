@@ -1,6 +1,8 @@
 // The hostile values the fuzz draws from: what browsers, scripts and attackers actually send, not random
 // bytes — each one has broken a parser, a regular expression, a driver or a query somewhere.
 
+import type { Prng } from './prng';
+
 export const HUGE_LENGTH = 100 * 1024;
 
 /** Strings that are odd to some layer: the database, JSON, Unicode handling, HTML, paths, SQL. */
@@ -49,6 +51,20 @@ export const ODD_STRINGS: readonly string[] = [
   'constructor',
   'A'.repeat(1000),
 ];
+
+/** The ones that most often get through validation and break a layer below (drivers, text columns). */
+const NASTIEST: readonly string[] = [
+  '\u0000',
+  'a\u0000b',
+  'x@example.ru\u0000',
+  '\ud800',
+  'x\udc00y',
+];
+
+/** An odd string, the nastiest ones drawn more often than their share. */
+export function oddString(prng: Prng): string {
+  return prng.pick(prng.chance(0.35) ? NASTIEST : ODD_STRINGS);
+}
 
 /** A 100 KB string of one of a few kinds (ASCII, Cyrillic, emoji, NUL, digits). */
 export function hugeString(kind: number): string {

@@ -4,7 +4,6 @@
 // FUZZ_SEED and FUZZ_REQUESTS replay or widen a run; the failure message prints both.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONAL_DATA_CONSENT_SLUG } from '@contract/api/auth';
 import type { Config } from '../config';
 import { defaultSeedContent } from '../db/seed/default-content';
 import { seedDatabase } from '../db/seed/seed';
@@ -12,8 +11,9 @@ import { createSession } from '../modules/auth/service';
 import { manualClock } from '../testing/fixtures';
 import { createTestApp, testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { FAMILY_PASSWORD, createFamily, type Family } from './families';
+import { createFamily } from './families';
 import { generateRequest, type FuzzRequest, type Hints } from './fuzz-cases';
+import { fuzzHints } from './fuzz-hints';
 import { describeFindings, misshapenErrors, serverErrors, type FuzzAnswer } from './fuzz-report';
 import { readOperations, type Operation } from './openapi-operations';
 import { createPrng } from './prng';
@@ -34,36 +34,6 @@ let config: Config;
 const answers: FuzzAnswer[] = [];
 /** Requests the HTTP client would not even send (a header Node refuses): not the server's doing. */
 const unsent: { request: FuzzRequest; error: string }[] = [];
-
-/** Real values, so a mutated request still reaches the handler with one thing wrong. */
-function hintsFor(family: Family): Hints {
-  return {
-    email: family.email,
-    to: family.email,
-    password: FAMILY_PASSWORD,
-    current_password: FAMILY_PASSWORD,
-    id: family.child?.id ?? 1,
-    name: 'Маша',
-    surname: 'Иванова',
-    patronymic: 'Петровна',
-    phone: '+7 999 123-45-67',
-    region_id: 1,
-    birth_date: '2021-06-15',
-    usertoken: 'A'.repeat(43),
-    token: 'B'.repeat(43),
-    verified_token: 'C'.repeat(43),
-    signed_request: 'c2lnbmF0dXJl.eyJ1c2VyX2lkIjoiMSJ9',
-    social_network: 'vk',
-    key: 'landing',
-    page: 1,
-    slug: PERSONAL_DATA_CONSENT_SLUG,
-    code: 'ABCDEF0123456789',
-    state: 'D'.repeat(43),
-    device_id: 'device',
-    consent_personal_data: true,
-    confirm: 'УДАЛИТЬ',
-  };
-}
 
 async function send(app: FastifyInstance, request: FuzzRequest, token: string | null) {
   const headers = token
@@ -89,7 +59,9 @@ async function send(app: FastifyInstance, request: FuzzRequest, token: string | 
 
 async function runFuzz(operations: Operation[]): Promise<void> {
   const prng = createPrng(seed);
-  let family = await createFamily({ db: database.db, clock });
+  const deps = { db: database.db, clock, config };
+  let family = await createFamily(deps);
+  let hints: Hints = await fuzzHints(deps, family);
   let app: FastifyInstance | undefined;
   try {
     for (let index = 0; index < requests; index += 1) {
@@ -97,10 +69,13 @@ async function runFuzz(operations: Operation[]): Promise<void> {
         await app?.close();
         app = await createTestApp({ db: database.db, config, clock });
       }
-      if (index % FAMILY_EVERY === 0) family = await createFamily({ db: database.db, clock });
+      if (index % FAMILY_EVERY === 0) {
+        family = await createFamily(deps);
+        hints = await fuzzHints(deps, family);
+      }
       const operation = operations[index % operations.length];
       if (!operation || !app) throw new Error('nothing to fuzz');
-      const request = generateRequest(operation, prng, hintsFor(family), index);
+      const request = generateRequest(operation, prng, hints, index);
       let token: string | null = null;
       if (request.authed) {
         // A session per request: logout, a password change or an account deletion may end the last one.
@@ -108,7 +83,8 @@ async function runFuzz(operations: Operation[]): Promise<void> {
           () => null,
         );
         if (token === null) {
-          family = await createFamily({ db: database.db, clock });
+          family = await createFamily(deps);
+          hints = await fuzzHints(deps, family);
           token = await createSession({ db: database.db, clock, userId: family.id });
         }
       }
@@ -146,10 +122,8 @@ function statistics(): string {
     row.set(status, (row.get(status) ?? 0) + 1);
     table.set(key, row);
   };
-  for (const { request, status } of answers) {
-    count(request.operation, status);
-    count(`  ${request.mutation}`, status);
-  }
+  for (const { request, status } of answers) count(request.operation, status);
+  for (const { request, status } of answers) count(`mutation ${request.mutation}`, status);
   return [...table]
     .map(([key, row]) => `${key}: ${[...row].map(([s, n]) => `${s}×${n}`).join(' ')}`)
     .join('\n');

@@ -41,9 +41,6 @@ export async function requestPasswordReset({
 }: {
   db: Database;
   email: string;
-  /** No longer read (the job takes both from its own context); kept so callers passing them compile. */
-  clock?: Clock;
-  publicUrl?: string;
 }): Promise<void> {
   await enqueue(db, PASSWORD_RESET_JOB, { email });
 }

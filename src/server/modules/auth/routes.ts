@@ -207,7 +207,7 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           throw captchaFailed();
         }
         await limiter.consume(LIMITS.passwordEmailPerEmail, email, reply);
-        await requestPasswordReset({ db, clock, publicUrl, email });
+        await requestPasswordReset({ db, email });
         return ok;
       },
     );
