@@ -7,7 +7,7 @@ import { signRequest } from '../integrations/oauth/signed-request';
 import { issueEmailToken } from '../modules/auth/email-tokens';
 import { issueUserToken } from '../modules/auth/service';
 import { FAMILY_PASSWORD, type Family, type FixtureDeps } from './families';
-import type { Hints } from './fuzz-cases';
+import type { Hints } from './fuzz-draft';
 import { WRONG_TYPED, oddString } from './fuzz-values';
 import type { Prng } from './prng';
 
@@ -42,7 +42,7 @@ export async function fuzzHints(
     );
 
   return {
-    email: (prng) => (prng.chance(0.5) ? family.email : `fuzz-${prng.int(1e9)}@example.ru`),
+    email: (prng) => (prng.chance(0.3) ? family.email : `fuzz-${prng.int(1e9)}@example.ru`),
     to: either(family.email),
     password: either(FAMILY_PASSWORD, 'Novyi-parol-2026'),
     current_password: either(FAMILY_PASSWORD),
@@ -56,13 +56,14 @@ export async function fuzzHints(
     usertoken: either(userToken, 'A'.repeat(43)),
     token: either(resetToken, 'B'.repeat(43)),
     verified_token: either(verifyToken, 'C'.repeat(43)),
-    signed_request: (prng) =>
-      prng.pick([
-        () => 'c2lnbmF0dXJl.eyJ1c2VyX2lkIjoiMSJ9',
-        () => signed(family.fbId),
-        () => signed(oddString(prng)),
-        () => signed(prng.pick(WRONG_TYPED)),
-      ])(),
+    signed_request: (prng, note) => {
+      const kind = prng.int(4);
+      if (kind === 0) return 'c2lnbmF0dXJl.eyJ1c2VyX2lkIjoiMSJ9';
+      if (kind === 1) return signed(family.fbId);
+      const userId = kind === 2 ? oddString(prng) : prng.pick(WRONG_TYPED);
+      note(`signed_request for user_id ${JSON.stringify(userId)}`);
+      return signed(userId);
+    },
     social_network: either('vk', 'fb'),
     key: either('landing', 'payment'),
     page: either(1, 2),

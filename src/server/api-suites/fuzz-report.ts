@@ -64,7 +64,12 @@ export function misshapenErrors(answers: FuzzAnswer[]): Finding[] {
 export function snippet(value: string | Buffer | undefined, max: number): string {
   if (value === undefined) return '(none)';
   const textual = typeof value === 'string' ? value : `<bytes> ${value.toString('latin1')}`;
-  const cut = textual.length > max ? `${textual.slice(0, max)}…(${textual.length} chars)` : textual;
+  // Head and tail: what a long body breaks on is often at its end (an odd value after padding).
+  const tail = Math.floor(max / 3);
+  const cut =
+    textual.length > max
+      ? `${textual.slice(0, max - tail)}…(${textual.length} chars)…${textual.slice(-tail)}`
+      : textual;
   return JSON.stringify(cut);
 }
 

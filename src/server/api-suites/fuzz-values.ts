@@ -1,6 +1,7 @@
 // The hostile values the fuzz draws from: what browsers, scripts and attackers actually send, not random
 // bytes — each one has broken a parser, a regular expression, a driver or a query somewhere.
 
+import { MULTIPART_BOUNDARY } from './fuzz-encoding';
 import type { Prng } from './prng';
 
 export const HUGE_LENGTH = 100 * 1024;
@@ -155,7 +156,7 @@ export const CONTENT_TYPES: readonly string[] = [
   'text/plain',
   'text/plain; charset=utf-8',
   'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=----fuzz',
+  `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
   'application/xml',
   'application/json; charset=utf-16',
   'application/json; charset=latin1',

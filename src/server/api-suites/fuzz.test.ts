@@ -1,7 +1,8 @@
 // Seeded fuzz over every operation of the OpenAPI document: wrong types, missing and extra fields, huge
 // and odd strings, bad JSON, wrong content types, odd query strings, paths and headers — as a guest and
 // with a valid parent token. No answer may be a 5xx, and every 4xx under /api keeps the error shape.
-// FUZZ_SEED and FUZZ_REQUESTS replay or widen a run; the failure message prints both.
+// FUZZ_SEED and FUZZ_REQUESTS replay or widen a run (the failure message prints both); FUZZ_VERBOSE=1
+// prints the statuses each operation and mutation got, to see what a run reached.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
@@ -20,8 +21,17 @@ import { createPrng } from './prng';
 
 const DEFAULT_SEED = 20260302;
 const DEFAULT_REQUESTS = 3600;
-const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
-const requests = Number(process.env.FUZZ_REQUESTS ?? DEFAULT_REQUESTS);
+
+function wholeNumber(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  // A typo must not quietly become seed 0 or a run of no requests.
+  if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, not ${value}`);
+  return Number(value);
+}
+
+const seed = wholeNumber('FUZZ_SEED', DEFAULT_SEED);
+const requests = wholeNumber('FUZZ_REQUESTS', DEFAULT_REQUESTS);
 /** A fresh app every this many requests: rate limits start over, so handlers behind them are reached. */
 const BATCH = 300;
 /** A fresh parent every this many: the fuzz deletes children, links and whole accounts on its way. */
@@ -123,10 +133,13 @@ function statistics(): string {
     table.set(key, row);
   };
   for (const { request, status } of answers) count(request.operation, status);
-  for (const { request, status } of answers) count(`mutation ${request.mutation}`, status);
-  return [...table]
-    .map(([key, row]) => `${key}: ${[...row].map(([s, n]) => `${s}×${n}`).join(' ')}`)
-    .join('\n');
+  for (const { request, status } of answers) {
+    count(`mutation ${request.mutation.split(' + ')[0] ?? ''}`, status);
+  }
+  const lines = [...table].map(
+    ([key, row]) => `${key}: ${[...row].map(([s, n]) => `${s}×${n}`).join(' ')}`,
+  );
+  return [`${answers.length} answers, ${unsent.length} not sent`, ...lines].join('\n');
 }
 
 describe(`fuzz (seed ${seed}, ${requests} requests)`, () => {

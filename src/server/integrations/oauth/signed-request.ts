@@ -7,7 +7,9 @@ const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 const payloadSchema = z.object({
   algorithm: z.string().refine((a) => a.toUpperCase() === 'HMAC-SHA256'),
-  user_id: z.union([z.string().min(1), z.number()]),
+  // App-scoped ids are digit strings; anything else (control characters included, which the database
+  // would refuse) is no Facebook id, and the request is treated as malformed.
+  user_id: z.union([z.string().regex(/^\d{1,32}$/), z.number().int().nonnegative()]),
 });
 
 export interface SignedRequestPayload {

@@ -6,6 +6,7 @@ const REF_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const MARKETING_KEY = /^(utm_[a-z0-9_]{1,30}|yclid|gclid)$/;
 const MAX_MARKETING_VALUE = 200;
 const MAX_MARKETING_KEYS = 12;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function firstString(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -31,9 +32,16 @@ export function marketingParams(query: Record<string, unknown>): Record<string, 
   let kept = 0;
   for (const [key, value] of Object.entries(query)) {
     if (kept >= MAX_MARKETING_KEYS) break;
-    const text = firstString(value)?.trim();
+    // PostgreSQL's jsonb refuses NUL and lone surrogates; junk in a page address is dropped, not fatal.
+    // Cut by code points, not UTF-16 units, so the cut never leaves half of an emoji behind.
+    const text = [...(firstString(value) ?? '')]
+      .filter((c) => c >= ' ' && c !== '\u007f')
+      .slice(0, MAX_MARKETING_VALUE)
+      .join('')
+      .trim();
+    if (LONE_SURROGATE.test(text)) continue;
     if (!MARKETING_KEY.test(key) || !text) continue;
-    params[key] = text.slice(0, MAX_MARKETING_VALUE);
+    params[key] = text;
     kept += 1;
   }
   return kept > 0 ? params : null;
