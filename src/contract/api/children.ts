@@ -1,6 +1,7 @@
 // Children of a family (personal/students): requests, the age rule and the age group it gives. The child
 // record itself (`child`) is in ./auth with the profile it belongs to.
 import { z } from 'zod';
+import { moscowCalendarDate } from '../moscow-date';
 import { AGE_GROUP_SLUGS, type AgeGroupSlug } from './catalog';
 import { child, STUDY_MODES } from './auth';
 import { dataOf } from './common';
@@ -44,12 +45,7 @@ export function isCalendarDate(value: string): boolean {
 
 /** Today's date in Moscow (YYYY-MM-DD): the school's calendar (ARCHITECTURE §5). */
 export function moscowToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Moscow',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return moscowCalendarDate(now);
 }
 
 /** Full years between two YYYY-MM-DD dates (a birthday on 29 February counts from 1 March). */

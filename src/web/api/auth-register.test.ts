@@ -1,16 +1,19 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { ERROR_CODES } from '@contract/api/values';
 import { logout, register } from './auth';
 import { installInterceptors } from './interceptors';
 import { clearSession, getToken, setToken, useSessionStore } from './session';
 import { reloadPage } from '../lib/reload';
 import {
+  alreadyAuthenticated,
+  apiUrl,
   fieldError,
-  installFakeApi,
-  on,
-  resetFakeApi,
   seen,
-} from '../modals/register/testing-fake-api';
+  server,
+  serveApiInTests,
+} from '../testing/msw';
 
 vi.mock('../lib/reload', () => ({ reloadPage: vi.fn() }));
 
@@ -22,30 +25,35 @@ const BODY = {
   consent_mailing: false,
 };
 
-let uninstallApi: () => void;
+serveApiInTests();
+
 let uninstallInterceptors: () => void;
 beforeAll(() => {
-  uninstallApi = installFakeApi();
   uninstallInterceptors = installInterceptors();
 });
 afterAll(() => {
   uninstallInterceptors();
-  uninstallApi();
 });
 beforeEach(() => {
-  resetFakeApi();
   localStorage.clear();
   clearSession();
   vi.mocked(reloadPage).mockClear();
-  on('POST auth/register', { status: 201, data: { data: { token: 'new-parent' } } });
-  on('GET profile/show', { status: 200, data: { data: { name: 'Анна', email_verified: false } } });
+  server.use(
+    http.post(apiUrl('auth/register'), () =>
+      HttpResponse.json({ data: { token: 'new-parent' } }, { status: 201 }),
+    ),
+    http.get(apiUrl('profile/show'), () =>
+      HttpResponse.json({ data: { name: 'Анна', email_verified: false } }),
+    ),
+  );
 });
 
 describe('registration (SPEC §7, ARCHITECTURE §4)', () => {
   it("sends the body with the page's query string, then logs the parent in", async () => {
     await register(BODY, '?ref=FRIEND&utm_source=vk');
     const call = seen.find((request) => request.method === 'POST');
-    expect(call).toMatchObject({ url: 'auth/register?ref=FRIEND&utm_source=vk', body: BODY });
+    expect(call?.url).toBe('auth/register?ref=FRIEND&utm_source=vk');
+    expect(await call?.body).toEqual(BODY);
     expect(getToken()).toBe('new-parent');
     expect(localStorage.getItem('user-token')).toBe('new-parent');
     expect(useSessionStore.getState().profile).toMatchObject({ name: 'Анна' });
@@ -65,7 +73,7 @@ describe('registration (SPEC §7, ARCHITECTURE §4)', () => {
 
   it("carries another tab's token, so the server can answer 'Already authenticated'", async () => {
     localStorage.setItem('user-token', 'from-another-tab');
-    on('POST auth/register', fieldError('error', 'Already authenticated', 409));
+    server.use(http.post(apiUrl('auth/register'), () => alreadyAuthenticated()));
     await expect(register(BODY, '')).rejects.toThrow();
     expect(seen[0]?.authorization).toBe('Bearer from-another-tab');
     // SPEC §8: the page reloads as the logged-in parent.
@@ -74,14 +82,18 @@ describe('registration (SPEC §7, ARCHITECTURE §4)', () => {
 
   it("a logged-in page's register call reloads the page (SPEC §8)", async () => {
     setToken('mine');
-    on('POST auth/register', fieldError('error', 'Already authenticated', 409));
+    server.use(http.post(apiUrl('auth/register'), () => alreadyAuthenticated()));
     await expect(register(BODY, '')).rejects.toThrow();
     expect(seen[0]?.authorization).toBe('Bearer mine');
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the parent a guest when the server refuses', async () => {
-    on('POST auth/register', fieldError('email', 'Этот адрес уже зарегистрирован.'));
+    server.use(
+      http.post(apiUrl('auth/register'), () =>
+        fieldError('email', 'Этот адрес уже зарегистрирован.', { code: ERROR_CODES.emailTaken }),
+      ),
+    );
     await expect(register(BODY, '')).rejects.toThrow();
     expect(getToken()).toBeNull();
     expect(reloadPage).not.toHaveBeenCalled();
@@ -93,7 +105,9 @@ describe('logout (SPEC §4)', () => {
     setToken('mine');
     localStorage.setItem('referrer_code', 'X');
     localStorage.setItem('pay_after', '3');
-    on('GET auth/logout', { status: 200, data: { data: { status: 'ok' } } });
+    server.use(
+      http.get(apiUrl('auth/logout'), () => HttpResponse.json({ data: { status: 'ok' } })),
+    );
     await logout();
     expect(seen[0]).toMatchObject({
       method: 'GET',

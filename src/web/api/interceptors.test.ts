@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, passthrough } from 'msw';
+import { ERROR_CODES } from '@contract/api/values';
 import { api } from './client';
 import {
   installInterceptors,
@@ -16,59 +14,47 @@ import { clearSession, setToken } from './session';
 import { useModalStore } from '../modals/modal-store';
 import { reloadPage } from '../lib/reload';
 import { showError } from '../lib/show-error';
+import {
+  alreadyAuthenticated,
+  apiUrl,
+  errorResponse,
+  fieldError,
+  seen,
+  server,
+  serveApiInTests,
+} from '../testing/msw';
 
 vi.mock('../lib/reload', () => ({ reloadPage: vi.fn() }));
 
-type Reply = { status: number; data?: unknown } | 'network' | 'timeout';
-let reply: Reply = { status: 200, data: { data: {} } };
-const seen: InternalAxiosRequestConfig[] = [];
+serveApiInTests();
 
-const adapter: AxiosAdapter = async (config) => {
-  seen.push(config);
-  if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-  if (reply === 'timeout') {
-    throw new AxiosError(
-      `timeout of ${config.timeout}ms exceeded`,
-      AxiosError.ECONNABORTED,
-      config,
-    );
-  }
-  const response = {
-    data: reply.data,
-    status: reply.status,
-    statusText: '',
-    headers: new AxiosHeaders(),
-    config,
-  };
-  if (reply.status >= 400) {
-    throw new AxiosError(
-      'Request failed',
-      AxiosError.ERR_BAD_RESPONSE,
-      config,
-      undefined,
-      response,
-    );
-  }
-  return response;
-};
-
+// A server that takes the connection and never answers: the only way to let the browser's own request
+// timeout fire (msw answers every request it intercepts, and its delay never times out).
+let silent: Server;
+let silentOrigin = '';
 let uninstall: () => void;
 let unlisten: () => void;
-beforeAll(() => {
-  api.defaults.adapter = adapter;
+beforeAll(async () => {
   uninstall = installInterceptors(api);
   unlisten = installShowErrorListener();
+  silent = createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  silentOrigin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
 });
 afterAll(() => {
   uninstall();
   unlisten();
+  silent.closeAllConnections();
+  silent.close();
 });
 beforeEach(() => {
-  seen.length = 0;
-  reply = { status: 200, data: { data: {} } };
   useModalStore.setState({ name: null, props: undefined, onClose: undefined });
   vi.mocked(reloadPage).mockClear();
   clearSession();
+  server.use(http.all(apiUrl('*'), () => HttpResponse.json({ data: {} })));
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const modal = () => useModalStore.getState();
@@ -79,19 +65,29 @@ describe('bearer token (SPEC §6)', () => {
     setToken('secret-token');
     await api.get('profile/show');
     await api.post('auth/login', {});
-    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer secret-token');
-    expect(seen[1]?.headers.get('Authorization')).toBeUndefined();
+    expect(seen.map(({ url, authorization }) => ({ url, authorization }))).toEqual([
+      { url: 'profile/show', authorization: 'Bearer secret-token' },
+      { url: 'auth/login', authorization: undefined },
+    ]);
   });
 
   it('is not sent by a guest', async () => {
     await api.get('landing-data');
-    expect(seen[0]?.headers.get('Authorization')).toBeUndefined();
+    expect(seen[0]?.authorization).toBeUndefined();
   });
 });
 
 describe('global error modal (SPEC §8)', () => {
   it('opens with the server message for an ordinary call', async () => {
-    reply = { status: 404, data: { message: 'Страница не найдена', errors: {} } };
+    server.use(
+      http.get(apiUrl('page/nope'), () =>
+        errorResponse(404, {
+          code: ERROR_CODES.notFound,
+          message: 'Страница не найдена',
+          errors: {},
+        }),
+      ),
+    );
     await expect(api.get('page/nope')).rejects.toThrow();
     expect(modal().name).toBe('global-error');
     expect(modalMessage()).toBe('Страница не найдена');
@@ -108,33 +104,68 @@ describe('global error modal (SPEC §8)', () => {
     'store/subscription/activate',
     'profile/achievements/video',
   ])('stays closed for %s: its screen handles the error', async (url) => {
-    reply = {
-      status: 422,
-      data: { message: 'Проверьте данные', errors: { email: ['Неверный адрес'] } },
-    };
+    server.use(http.post(apiUrl(url), () => fieldError('email', 'Неверный адрес')));
     await expect(api.post(url, {})).rejects.toThrow();
     expect(modal().name).toBeNull();
   });
 
+  it('stays closed for a request that handles its errors itself', async () => {
+    server.use(http.post(apiUrl('profile/child/store'), () => fieldError('name', 'Напишите имя')));
+    await expect(api.post('profile/child/store', {}, { handlesErrors: true })).rejects.toThrow();
+    expect(modal().name).toBeNull();
+  });
+
   it("says 'Network Error' in Russian", async () => {
-    reply = 'network';
+    server.use(http.get(apiUrl('landing-data'), () => HttpResponse.error()));
     await expect(api.get('landing-data')).rejects.toThrow();
     expect(modalMessage()).toBe(NETWORK_ERROR_MESSAGE);
   });
 
   it('says a timeout in Russian, with the seconds', async () => {
-    reply = 'timeout';
-    await expect(api.get('landing-data')).rejects.toThrow();
+    server.use(http.all(`${silentOrigin}/*`, () => passthrough()));
+    // Only the timers are fake: the 30 s of the instance pass at once, the socket stays real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const failed = api.get('landing-data', { baseURL: `${silentOrigin}/api/` }).catch(() => null);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await failed).toBeNull();
     expect(modalMessage()).toMatch(/^Сервер не ответил за 30 секунд/);
   });
 
-  it("reloads the page on 'Already authenticated'", async () => {
-    reply = {
-      status: 409,
-      data: { message: 'Конфликт', errors: { error: ['Already authenticated'] } },
-    };
+  it('reloads the page when another tab has logged in (code already_authenticated)', async () => {
+    server.use(http.post(apiUrl('auth/login'), () => alreadyAuthenticated()));
     await expect(api.post('auth/login', {})).rejects.toThrow();
     expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(modal().name).toBeNull();
+  });
+
+  it('decides on the code, not on the text', async () => {
+    server.use(
+      http.post(apiUrl('auth/login'), () =>
+        errorResponse(409, {
+          code: ERROR_CODES.conflict,
+          message: 'Already authenticated',
+          errors: { error: ['Already authenticated'] },
+        }),
+      ),
+    );
+    await expect(api.post('auth/login', {})).rejects.toThrow();
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('a 401 elsewhere makes the parent a guest and tells them', async () => {
+    setToken('revoked');
+    server.use(
+      http.get(apiUrl('profile/children'), () =>
+        errorResponse(401, {
+          code: ERROR_CODES.unauthenticated,
+          message: 'Войдите в личный кабинет',
+          errors: {},
+        }),
+      ),
+    );
+    await expect(api.get('profile/children')).rejects.toThrow();
+    expect(localStorage.getItem('user-token')).toBeNull();
+    expect(modalMessage()).toBe('Войдите в личный кабинет');
   });
 
   it('opens on a SHOW_ERROR event', () => {

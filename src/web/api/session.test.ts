@@ -1,42 +1,30 @@
 // @vitest-environment jsdom
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AxiosError, AxiosHeaders, type AxiosAdapter } from 'axios';
-import { api } from './client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { ERROR_CODES } from '@contract/api/values';
 import { login } from './auth';
 import { clearSession, getToken, loadProfile, setToken, useSessionStore } from './session';
+import { apiUrl, errorResponse, seen, server, serveApiInTests } from '../testing/msw';
 
+serveApiInTests();
+
+/** The profile call answers with this status; 200 gives Анна's profile. */
 let status = 200;
-const bodies: unknown[] = [];
-const adapter: AxiosAdapter = async (config) => {
-  bodies.push(config.data === undefined ? undefined : JSON.parse(String(config.data)));
-  const headers = new AxiosHeaders();
-  const data =
-    config.url === 'auth/login'
-      ? { data: { token: 'fresh' } }
-      : { data: { name: 'Анна', children: [] } };
-  const response = { data, status, statusText: '', headers, config };
-  if (status >= 400)
-    throw new AxiosError(
-      'Request failed',
-      AxiosError.ERR_BAD_RESPONSE,
-      config,
-      undefined,
-      response,
-    );
-  return response;
-};
-
-const originalAdapter = api.defaults.adapter;
-beforeAll(() => {
-  api.defaults.adapter = adapter;
-});
-afterAll(() => {
-  api.defaults.adapter = originalAdapter;
-});
 beforeEach(() => {
   status = 200;
-  bodies.length = 0;
   clearSession();
+  server.use(
+    http.post(apiUrl('auth/login'), () => HttpResponse.json({ data: { token: 'fresh' } })),
+    http.get(apiUrl('profile/show'), () =>
+      status < 400
+        ? HttpResponse.json({ data: { name: 'Анна', children: [] } })
+        : errorResponse(status, {
+            code: status === 401 ? ERROR_CODES.unauthenticated : ERROR_CODES.internalError,
+            message: 'Ошибка',
+            errors: {},
+          }),
+    ),
+  );
 });
 
 describe('profile load (SPEC §4)', () => {
@@ -77,7 +65,7 @@ describe('profile load (SPEC §4)', () => {
 describe('login (SPEC §5)', () => {
   it('drops the remember-me flag, stores the token and loads the profile', async () => {
     await login({ email: 'demo@umnyashki.ru', password: 'secret', isSaveAuth: true });
-    expect(bodies[0]).toEqual({ email: 'demo@umnyashki.ru', password: 'secret' });
+    expect(await seen[0]?.body).toEqual({ email: 'demo@umnyashki.ru', password: 'secret' });
     expect(localStorage.getItem('user-token')).toBe('fresh');
     expect(useSessionStore.getState().profile).toMatchObject({ name: 'Анна' });
   });

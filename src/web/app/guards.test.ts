@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AxiosError, AxiosHeaders, type AxiosAdapter } from 'axios';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import type { LoaderFunctionArgs } from 'react-router';
-import { api } from '../api/client';
+import { ERROR_CODES } from '@contract/api/values';
 import { clearSession, getToken, setToken } from '../api/session';
 import {
   certificateLoader,
@@ -11,52 +11,30 @@ import {
   requireLogin,
   rootLoader,
 } from './guards';
+import { apiUrl, errorResponse, seen, server, serveApiInTests } from '../testing/msw';
 
-const calls: { url?: string; data?: unknown }[] = [];
+serveApiInTests();
+
+/** Codes the server would still take; each is good for one exchange. */
 const validCodes = new Set<string>();
+const exchanges = () => seen.filter((request) => request.url === 'auth/usertoken');
 
-const adapter: AxiosAdapter = async (config) => {
-  calls.push({ url: config.url, data: config.data });
-  const headers = new AxiosHeaders();
-  if (config.url === 'auth/usertoken') {
-    const { usertoken } = JSON.parse(String(config.data)) as { usertoken: string };
-    if (!validCodes.delete(usertoken)) {
-      const response = {
-        data: { message: 'Код входа устарел', errors: {} },
-        status: 422,
-        statusText: '',
-        headers,
-        config,
-      };
-      throw new AxiosError(
-        'Request failed',
-        AxiosError.ERR_BAD_REQUEST,
-        config,
-        undefined,
-        response,
-      );
-    }
-    return {
-      data: { data: { token: `token-for-${usertoken}` } },
-      status: 200,
-      statusText: '',
-      headers,
-      config,
-    };
-  }
-  return { data: { data: { name: 'Мама' } }, status: 200, statusText: '', headers, config };
-};
-
-const originalAdapter = api.defaults.adapter;
-beforeAll(() => {
-  api.defaults.adapter = adapter;
-});
-afterAll(() => {
-  api.defaults.adapter = originalAdapter;
-});
 beforeEach(() => {
-  calls.length = 0;
   clearSession();
+  server.use(
+    http.post(apiUrl('auth/usertoken'), async ({ request }) => {
+      const { usertoken } = (await request.json()) as { usertoken: string };
+      if (!validCodes.delete(usertoken)) {
+        return errorResponse(422, {
+          code: ERROR_CODES.validationFailed,
+          message: 'Код входа устарел',
+          errors: { usertoken: ['Код входа устарел'] },
+        });
+      }
+      return HttpResponse.json({ data: { token: `token-for-${usertoken}` } });
+    }),
+    http.get(apiUrl('profile/show'), () => HttpResponse.json({ data: { name: 'Мама' } })),
+  );
 });
 
 function args(path: string, params: Record<string, string> = {}): LoaderFunctionArgs {
@@ -86,7 +64,7 @@ describe('usertoken: the one-time code of social sign-in (ARCHITECTURE §4)', ()
     expect(to).toBe('/personal/profile?tab=kids');
     expect(getToken()).toBe('token-for-code-1');
     expect(localStorage.getItem('user-token')).toBe('token-for-code-1');
-    expect(calls.filter((call) => call.url === 'auth/usertoken')).toHaveLength(1);
+    expect(exchanges()).toHaveLength(1);
   });
 
   it('is exchanged once even when several loaders of one navigation ask', async () => {
@@ -98,7 +76,7 @@ describe('usertoken: the one-time code of social sign-in (ARCHITECTURE §4)', ()
     ]);
     expect(root).toBe('/personal');
     expect(guard).toBeNull(); // the guard waited for the exchange and let the parent in
-    expect(calls.filter((call) => call.url === 'auth/usertoken')).toHaveLength(1);
+    expect(exchanges()).toHaveLength(1);
   });
 
   it('is not exchanged by a parent already logged in: the session stays, the address is cleaned', async () => {
@@ -109,7 +87,7 @@ describe('usertoken: the one-time code of social sign-in (ARCHITECTURE §4)', ()
     expect(await redirectOf(() => requireLogin(args(request)))).toBeNull();
     expect(await redirectOf(() => indexLoader(args('/?usertoken=code-3')))).toBeNull();
     expect(getToken()).toBe('stored');
-    expect(calls.filter((call) => call.url === 'auth/usertoken')).toHaveLength(0);
+    expect(exchanges()).toHaveLength(0);
   });
 
   it('a spent or forged code leaves a guest a guest, and the address is cleaned', async () => {

@@ -1,4 +1,10 @@
-import { createBrowserRouter, createPath, redirect, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  createPath,
+  redirect,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router';
 import { DEFAULT_AGE_GROUP_SLUG } from '@contract/api/values';
 import { AppShell } from './app-shell';
 import { RouteError } from './route-error';
@@ -13,13 +19,22 @@ import {
   requireLogin,
   rootLoader,
 } from './guards';
-import { pathTo } from './routes';
+import { pathTo, ROUTES, type RouteName } from './routes';
 import { landingRoute } from './landing-route';
 import { videoRoute } from './video-route';
 import type { RouteMeta } from './route-meta';
 
 const meta = (value: RouteMeta): RouteMeta => value;
 const pending = lazyPage(() => import('./pending/pending-page'));
+
+/**
+ * A named route of SPEC §2: its id is the name and its path is the one in ROUTES, so `pathTo` and the
+ * table cannot disagree. The path stays absolute even for nested routes: React Router accepts an absolute
+ * child path that starts with its parents' path and matches it exactly as the relative one.
+ */
+function named(name: RouteName, route: Omit<NonIndexRouteObject, 'id' | 'path'>): RouteObject {
+  return { ...route, id: name, path: ROUTES[name] };
+}
 
 /** SPEC §2, row by row. Route ids are the SPEC's route names. */
 export const routes: RouteObject[] = [
@@ -40,232 +55,166 @@ export const routes: RouteObject[] = [
             id: 'pages',
             ErrorBoundary: RouteError,
             children: [
-              {
-                id: 'index',
-                path: '/:modal?',
+              named('index', {
                 loader: indexLoader,
                 lazy: landingRoute,
-              },
-              {
-                id: 'unsubscribe',
-                path: 'unsubscribe',
+              }),
+              named('unsubscribe', {
                 handle: meta({ title: 'Отписка от рассылки' }),
                 lazy: pending,
-              },
-              {
-                id: 'faq',
-                path: 'faq',
+              }),
+              named('faq', {
                 handle: meta({ title: 'Частые вопросы' }),
                 lazy: lazyPage(() => import('../features/faq/faq-page')),
-              },
-              {
-                id: 'certificate',
-                path: 'gift',
+              }),
+              named('certificate', {
                 handle: meta({ title: 'Подарочный сертификат', noGift: true }),
                 children: [
                   { index: true, loader: certificateLoader },
-                  {
-                    id: 'certificate-register',
-                    path: 'register',
+                  named('certificate-register', {
                     loader: redirectLoggedIn('activate-certificate'),
                     handle: meta({ title: 'Активация сертификата' }),
                     lazy: pending,
-                  },
-                  {
-                    id: 'certificate-auth',
-                    path: 'auth',
+                  }),
+                  named('certificate-auth', {
                     loader: redirectLoggedIn('activate-certificate'),
                     handle: meta({ title: 'Активация сертификата' }),
                     lazy: pending,
-                  },
+                  }),
                 ],
-              },
-              {
-                id: 'subscribe',
-                path: 'subscribe',
+              }),
+              named('subscribe', {
                 loader: redirectLoggedIn('tariffs'),
                 handle: meta({ title: 'Оформление подписки' }),
                 lazy: pending,
-              },
-              {
-                id: 'subscribe-gift',
-                path: 'subscribe-gift',
+              }),
+              named('subscribe-gift', {
                 loader: redirectLoggedIn('gift'),
                 handle: meta({ title: 'Подписка в подарок', noGift: true }),
                 lazy: pending,
-              },
-              {
-                id: 'programs',
-                path: 'programs',
+              }),
+              named('programs', {
                 lazy: lazyPage(() => import('../features/programs/programs-layout')),
                 children: [
                   {
                     index: true,
                     loader: redirectTo('main-program', { age: DEFAULT_AGE_GROUP_SLUG }),
                   },
-                  {
-                    id: 'main-program',
-                    path: 'main-program/:age?',
+                  named('main-program', {
                     handle: meta({ title: 'Основная программа' }),
                     lazy: lazyPage(() => import('../features/programs/main-program-page')),
-                  },
-                  {
-                    id: 'additional-program',
-                    path: 'additional-program',
+                  }),
+                  named('additional-program', {
                     handle: meta({ title: 'Дополнительные программы' }),
                     lazy: lazyPage(() => import('../features/programs/additional-program-page')),
-                  },
+                  }),
                 ],
-              },
-              {
-                id: 'about',
-                path: 'about',
+              }),
+              named('about', {
                 handle: meta({ title: 'О школе' }),
                 lazy: lazyPage(() => import('../features/about/about-layout')),
                 children: [
                   { index: true, loader: redirectTo('about-index') },
-                  {
-                    id: 'about-index',
-                    path: 'index',
+                  named('about-index', {
                     lazy: lazyPage(() => import('../features/about/about-index-page')),
-                  },
-                  {
-                    id: 'about-team',
-                    path: 'team',
+                  }),
+                  named('about-team', {
                     handle: meta({ title: 'Команда' }),
                     lazy: lazyPage(() => import('../features/about/team-page')),
-                  },
-                  {
-                    id: 'about-vacancy',
-                    path: 'vacancy',
+                  }),
+                  named('about-vacancy', {
                     handle: meta({ title: 'Вакансии' }),
                     lazy: lazyPage(() => import('../features/about/vacancy-page')),
-                  },
-                  {
-                    id: 'about-contacts',
-                    path: 'contacts',
+                  }),
+                  named('about-contacts', {
                     handle: meta({ title: 'Контакты' }),
                     lazy: lazyPage(() => import('../features/about/contacts-page')),
-                  },
+                  }),
                 ],
-              },
-              {
-                id: 'personal',
-                path: 'personal',
+              }),
+              named('personal', {
                 loader: requireLogin,
                 handle: meta({ title: 'Личный кабинет' }),
                 lazy: lazyPage(() => import('../features/personal/personal-layout')),
                 children: [
                   { index: true, loader: redirectTo('profile') },
-                  {
-                    id: 'activate-certificate',
-                    path: 'activate-certificate',
+                  named('activate-certificate', {
                     handle: meta({ title: 'Активация сертификата', noGift: true }),
                     lazy: pending,
-                  },
-                  {
-                    id: 'profile',
-                    path: 'profile',
+                  }),
+                  named('profile', {
                     handle: meta({ title: 'Профиль' }),
                     lazy: lazyPage(() => import('../features/personal/profile/profile-page')),
-                  },
-                  {
-                    id: 'students',
-                    path: 'students',
+                  }),
+                  named('students', {
                     handle: meta({ title: 'Ученики' }),
                     lazy: lazyPage(() => import('../features/personal/students/students-page')),
-                  },
-                  {
-                    id: 'tariffs',
-                    path: 'tariffs',
+                  }),
+                  named('tariffs', {
                     handle: meta({ title: 'Тарифы' }),
                     lazy: pending,
-                  },
-                  {
-                    id: 'gift',
-                    path: 'gift',
+                  }),
+                  named('gift', {
                     handle: meta({ title: 'Подписка в подарок', noGift: true }),
                     lazy: pending,
-                  },
-                  {
-                    id: 'help',
-                    path: 'help',
+                  }),
+                  named('help', {
                     handle: meta({ title: 'Помощь' }),
                     children: [
                       { index: true, loader: redirectTo('help-faq') },
-                      {
-                        id: 'help-faq',
-                        path: 'faq',
+                      named('help-faq', {
                         handle: meta({ title: 'Частые вопросы' }),
                         lazy: pending,
-                      },
-                      {
-                        id: 'help-programs',
-                        path: 'programs',
+                      }),
+                      named('help-programs', {
                         handle: meta({ title: 'О программах' }),
                         lazy: pending,
-                      },
-                      {
-                        id: 'help-instructions',
-                        path: 'instructions/:instruction?',
+                      }),
+                      named('help-instructions', {
                         handle: meta({ title: 'Инструкции' }),
                         lazy: pending,
-                      },
-                      {
-                        id: 'help-support',
-                        path: 'support',
+                      }),
+                      named('help-support', {
                         handle: meta({ title: 'Служба поддержки' }),
                         lazy: pending,
-                      },
+                      }),
                     ],
-                  },
+                  }),
                 ],
-              },
-              {
-                id: 'skiped',
-                path: 'skiped-weeks',
+              }),
+              named('skiped', {
                 loader: requireLogin,
                 handle: meta({ title: 'Пропущенные недели' }),
                 lazy: pending,
-              },
-              {
-                id: 'documents',
-                path: 'documents',
+              }),
+              named('documents', {
                 children: [
                   { index: true, loader: redirectTo('confidentiality-policy') },
-                  {
-                    id: 'confidentiality-policy',
-                    path: 'confidentiality-policy',
+                  named('confidentiality-policy', {
                     handle: meta({ title: 'Политика конфиденциальности' }),
                     lazy: lazyPage(
                       () => import('../features/documents/confidentiality-policy-page'),
                     ),
-                  },
-                  {
-                    id: 'license-agreement',
-                    path: 'license-agreement',
+                  }),
+                  named('license-agreement', {
                     handle: meta({ title: 'Лицензионное соглашение' }),
                     lazy: lazyPage(() => import('../features/documents/license-agreement-page')),
-                  },
+                  }),
                 ],
-              },
-              {
-                id: 'not-found-error',
-                path: '404',
+              }),
+              named('not-found-error', {
                 handle: meta({ title: 'Страница не найдена' }),
                 lazy: lazyPage(() => import('../features/not-found/not-found-page')),
-              },
+              }),
             ],
           },
         ],
       },
-      {
-        id: 'video',
-        path: 'video',
+      named('video', {
         loader: requireLogin,
         handle: meta({ title: 'Видео-уроки', noGift: true }),
         lazy: videoRoute,
-      },
+      }),
       { id: 'unknown', path: '*', loader: () => redirect(pathTo('not-found-error')) },
     ],
   },

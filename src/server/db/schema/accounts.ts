@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { regions } from './catalog';
+import { createdAt, timestamps, updatedAt } from './timestamps';
 
 export const USER_ROLES = ['parent', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -37,8 +38,7 @@ export const users = pgTable(
     referrerCode: text('referrer_code'),
     /** utm_* and other marketing parameters of the registration page. */
     signupQuery: jsonb('signup_query').$type<Record<string, string>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
@@ -55,7 +55,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -78,7 +78,7 @@ export const userTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -125,7 +125,7 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -148,8 +148,7 @@ export const children = pgTable(
     avatar: text('avatar'),
     remindAboutLessons: boolean('remind_about_lessons').notNull().default(true),
     studyMode: text('study_mode', { enum: STUDY_MODES }).notNull().default('schedule'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [index('children_user_id_idx').on(t.userId)],
 );
@@ -168,7 +167,7 @@ export const lessonStats = pgTable(
     lessonKey: text('lesson_key').notNull(),
     watchedSeconds: integer('watched_seconds').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt,
   },
   (t) => [uniqueIndex('lesson_stats_child_lesson_idx').on(t.childId, t.lessonKey)],
 );
@@ -209,7 +208,7 @@ export const oauthStates = pgTable(
     provider: text('provider', { enum: SOCIAL_NETWORKS }).notNull(),
     codeVerifier: text('code_verifier').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
@@ -223,5 +222,5 @@ export const fbDeletionRequests = pgTable('fb_deletion_requests', {
   status: text('status', { enum: ['done'] })
     .notNull()
     .default('done'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
 });

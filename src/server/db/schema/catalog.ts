@@ -9,9 +9,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './timestamps';
 
 /** Subjects of the Russian Federation. */
 export const regions = pgTable(
@@ -63,8 +63,7 @@ export const tariffs = pgTable(
     isFree: boolean('is_free').notNull().default(false),
     trialDays: integer('trial_days').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     check('tariffs_kind_check', sql`${t.kind} in ('subscription', 'gift')`),

@@ -1,10 +1,6 @@
 // Texts the school edits: landing blocks, static pages (documents, about), help instructions.
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './timestamps';
 
 /** One row per landing key ('landing', 'payment'): the SPEC §1 texts plus free key_values. */
 export const landingContents = pgTable('landing_contents', {

@@ -1,6 +1,7 @@
 // The jobs queue (ARCHITECTURE §1): rows claimed with FOR UPDATE SKIP LOCKED by in-process workers of any
 // instance, so nothing about pending work lives in one process's memory.
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from './timestamps';
 
 export const JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -18,8 +19,7 @@ export const jobs = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [index('jobs_status_run_at_idx').on(t.status, t.runAt)],
 );
@@ -36,7 +36,7 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     template: text('template').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [index('mail_outbox_to_idx').on(t.to)],
 );

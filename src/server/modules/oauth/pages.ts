@@ -3,18 +3,10 @@
 // reviewers too, and /api answers JSON only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formatMoscowDateTime } from '@contract/moscow-date';
 import type { ModuleDeps } from '../../deps';
 import { html, htmlPage } from '../../integrations/oauth/html';
 import { findFbDeletionRequest } from './fb-deletion';
-
-const MOSCOW_TIME = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 const brand = html`<div class="brand">
   <span class="logo" aria-hidden="true">У</span>Школа Умняшек
@@ -60,7 +52,7 @@ export function deletionStatusHtml(
         <dt>Статус</dt>
         <dd>Выполнено</dd>
         <dt>Дата</dt>
-        <dd>${MOSCOW_TIME.format(request.createdAt)} (МСК)</dd>
+        <dd>${formatMoscowDateTime(request.createdAt, { zone: true })}</dd>
       </dl>
       <p class="muted">
         Чтобы удалить сохранившийся аккаунт целиком, откройте «Личный кабинет → Профиль» или

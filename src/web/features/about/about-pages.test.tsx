@@ -1,23 +1,22 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { AxiosAdapter } from 'axios';
 import type { Page } from '@contract/api/content';
-import { api } from '../../api/client';
+import { apiUrl, server, serveApiInTests } from '../../testing/msw';
 import TeamPage from './team-page';
 import VacancyPage from './vacancy-page';
 
-const originalAdapter = api.defaults.adapter;
+serveApiInTests();
 
 afterEach(() => {
   cleanup();
-  api.defaults.adapter = originalAdapter;
 });
 
 /** The page as GET /api/page/{slug} gives it. */
-function serve(slug: string, body_html: string): AxiosAdapter {
+function serve(slug: string, body_html: string): Page {
   const page: Page = {
     slug,
     title: 'Страница',
@@ -25,18 +24,15 @@ function serve(slug: string, body_html: string): AxiosAdapter {
     version: '1',
     updated_at: '2026-03-02T09:00:00.000Z',
   };
-  return async (config) => {
-    expect(config.url).toBe(`page/${slug}`);
-    return { data: { data: page }, status: 200, statusText: 'OK', headers: {}, config };
-  };
+  return page;
 }
 
-function renderPage(page: React.ReactElement, adapter: AxiosAdapter) {
-  api.defaults.adapter = adapter;
+function renderPage(element: React.ReactElement, page: Page) {
+  server.use(http.get(apiUrl(`page/${page.slug}`), () => HttpResponse.json({ data: page })));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
+      <MemoryRouter>{element}</MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,11 +1,11 @@
 import { NavLink } from 'react-router';
+import { formatMoscowDate } from '@contract/moscow-date';
 import { usePage } from '../../api/content';
 import { pathTo } from '../../app/routes';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { ContentBody } from '../../components/ui/content-body';
-import { formatDate } from '../../components/ui/format-date';
 import { PageHero } from '../../components/ui/page-hero';
 import { Skeleton } from '../../components/ui/skeleton';
 import styles from './document-view.module.scss';
@@ -28,7 +28,7 @@ export function DocumentView({ slug, fallbackTitle }: { slug: string; fallbackTi
             <span className={styles.meta}>
               <Badge tone="sun">Редакция {page.version}</Badge>
               <Badge tone="white">
-                <time dateTime={page.updated_at}>от {formatDate(page.updated_at)}</time>
+                <time dateTime={page.updated_at}>от {formatMoscowDate(page.updated_at)}</time>
               </Badge>
             </span>
           ) : (

@@ -3,15 +3,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { AxiosError, type AxiosAdapter } from 'axios';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import type { AdditionalProgramItem } from '@contract/api/catalog';
-import { api } from '../../api/client';
 import AdditionalProgramPage from './additional-program-page';
+import { apiUrl, server, serveApiInTests } from '../../testing/msw';
 
-const originalAdapter = api.defaults.adapter;
+serveApiInTests();
 
-function renderPage(adapter: AxiosAdapter) {
-  api.defaults.adapter = adapter;
+const CATALOGUE = 'store/web/additional-programs';
+
+/** Renders the page with the catalogue call answered by `catalogue`. */
+function renderPage(catalogue: HttpResponseResolver) {
+  server.use(http.get(apiUrl(CATALOGUE), catalogue));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -22,10 +25,7 @@ function renderPage(adapter: AxiosAdapter) {
   );
 }
 
-afterEach(() => {
-  cleanup();
-  api.defaults.adapter = originalAdapter;
-});
+afterEach(cleanup);
 
 const origami = {
   id: 2,
@@ -51,7 +51,7 @@ const items: AdditionalProgramItem[] = [
 
 describe('additional programs page', () => {
   it('shows the static list of SPEC §3 when the catalogue call fails', async () => {
-    renderPage((config) => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config)));
+    renderPage(() => HttpResponse.error());
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Английский для малышей',
@@ -64,13 +64,7 @@ describe('additional programs page', () => {
   });
 
   it('groups offers into one card per program, on-sale programs first', async () => {
-    renderPage(async (config) => ({
-      data: { data: items },
-      status: 200,
-      statusText: 'OK',
-      headers: {},
-      config,
-    }));
+    renderPage(() => HttpResponse.json({ data: items }));
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
     const [first, second] = cards as [HTMLElement, HTMLElement];

@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import { http, HttpResponse } from 'msw';
 import type { Child } from '@contract/api/children';
-import { api } from '../../api/client';
+import { ERROR_CODES } from '@contract/api/values';
 import { queryClient } from '../../api/query-client';
 import { catalogKeys } from '../../api/catalog';
 import { useModalStore } from '../modal-store';
@@ -19,42 +14,19 @@ import {
   todayInMoscow,
 } from '../../features/personal/students/child-age';
 import AddChildModal from './add-child-modal';
+import { apiUrl, errorResponse, seen, server, serveApiInTests } from '../../testing/msw';
 
 vi.mock('../../components/toast/toast', () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), message: vi.fn() },
 }));
 
-type Reply = { status: number; data: unknown };
-let replies: Reply[] = [];
-const seen: InternalAxiosRequestConfig[] = [];
-const adapter: AxiosAdapter = async (config) => {
-  seen.push(config);
-  const reply = replies.shift() ?? { status: 200, data: { data: {} } };
-  const response = {
-    data: reply.data,
-    status: reply.status,
-    statusText: '',
-    headers: new AxiosHeaders(),
-    config,
-  };
-  if (reply.status >= 400) {
-    throw new AxiosError('Request failed', AxiosError.ERR_BAD_REQUEST, config, null, response);
-  }
-  return response;
-};
+serveApiInTests();
 
-const originalAdapter = api.defaults.adapter;
 beforeAll(() => {
-  api.defaults.adapter = adapter;
   // The age group titles are in the cache: the modal asks the server for nothing but the child calls.
   queryClient.setQueryData(catalogKeys.ageGroups, []);
 });
-afterAll(() => {
-  api.defaults.adapter = originalAdapter;
-});
 beforeEach(() => {
-  replies = [];
-  seen.length = 0;
   useModalStore.setState({ name: 'add-child', props: {}, onClose: undefined, key: 1 });
 });
 afterEach(cleanup);
@@ -112,10 +84,14 @@ describe('AddChildModal', () => {
       remind_about_lessons: true,
       study_mode: 'schedule',
     };
-    replies = [
-      { status: 201, data: { data: added } },
-      { status: 200, data: { data: { ...added, avatar: 'owl' } } },
-    ];
+    server.use(
+      http.post(apiUrl('profile/child/store'), () =>
+        HttpResponse.json({ data: added }, { status: 201 }),
+      ),
+      http.post(apiUrl('profile/child/update'), () =>
+        HttpResponse.json({ data: { ...added, avatar: 'owl' } }),
+      ),
+    );
     renderModal();
     fireEvent.change(screen.getByLabelText('Имя или никнейм'), { target: { value: ' Маша ' } });
     fireEvent.change(screen.getByLabelText('Дата рождения'), { target: { value: birth } });
@@ -124,21 +100,24 @@ describe('AddChildModal', () => {
 
     await waitFor(() => expect(useModalStore.getState().name).toBeNull());
     expect(seen.map((c) => c.url)).toEqual(['profile/child/store', 'profile/child/update']);
-    expect(JSON.parse(String(seen[0]?.data))).toEqual({
+    expect(await seen[0]?.body).toEqual({
       name: 'Маша',
       birth_date: birth,
       age_group: 'five-six',
     });
-    expect(JSON.parse(String(seen[1]?.data))).toEqual({ id: 7, avatar: 'owl' });
+    expect(await seen[1]?.body).toEqual({ id: 7, avatar: 'owl' });
   });
 
   it('opens the no-free-place modal when the server has no slot', async () => {
-    replies = [
-      {
-        status: 409,
-        data: { message: 'Конфликт', errors: { error: ['Нет свободного места для ребёнка'] } },
-      },
-    ];
+    server.use(
+      http.post(apiUrl('profile/child/store'), () =>
+        errorResponse(409, {
+          code: ERROR_CODES.noFreeChildSlot,
+          message: 'Нет свободного места для ребёнка',
+          errors: { error: ['Нет свободного места для ребёнка'] },
+        }),
+      ),
+    );
     renderModal();
     fireEvent.change(screen.getByLabelText('Имя или никнейм'), { target: { value: 'Петя' } });
     fireEvent.change(screen.getByLabelText('Дата рождения'), { target: { value: yearsAgo(3) } });
@@ -158,7 +137,11 @@ describe('AddChildModal', () => {
       remind_about_lessons: true,
       study_mode: 'schedule',
     };
-    replies = [{ status: 200, data: { data: { ...child, study_mode: 'free' } } }];
+    server.use(
+      http.post(apiUrl('profile/child/update'), () =>
+        HttpResponse.json({ data: { ...child, study_mode: 'free' } }),
+      ),
+    );
     renderModal(child);
     expect((screen.getByLabelText('Возрастная группа') as HTMLSelectElement).value).toBe(
       'four-five',
@@ -167,7 +150,7 @@ describe('AddChildModal', () => {
     fireEvent.click(screen.getByRole('switch', { name: /Напоминать о занятиях/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(useModalStore.getState().name).toBeNull());
-    expect(JSON.parse(String(seen[0]?.data))).toEqual({
+    expect(await seen[0]?.body).toEqual({
       id: 3,
       name: 'Ваня',
       birth_date: child.birth_date,

@@ -1,24 +1,26 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { ERROR_CODES } from '@contract/api/values';
 import LoginModal from './login-modal';
 import { useModalStore } from '../modal-store';
 import { clearSession, getToken } from '../../api/session';
-import { fieldError, installFakeApi, on, resetFakeApi, seen } from '../register/testing-fake-api';
+import { apiUrl, fieldError, seen, server, serveApiInTests } from '../../testing/msw';
 
-let uninstall: () => void;
-beforeAll(() => {
-  uninstall = installFakeApi();
-});
-afterAll(() => uninstall());
+serveApiInTests();
+
 beforeEach(() => {
-  resetFakeApi();
   localStorage.clear();
   clearSession();
   useModalStore.setState({ name: 'login', props: undefined, onClose: undefined });
-  on('POST auth/login', { status: 200, data: { data: { token: 'session' } } });
-  on('GET profile/show', { status: 200, data: { data: { name: 'Анна', email_verified: true } } });
+  server.use(
+    http.post(apiUrl('auth/login'), () => HttpResponse.json({ data: { token: 'session' } })),
+    http.get(apiUrl('profile/show'), () =>
+      HttpResponse.json({ data: { name: 'Анна', email_verified: true } }),
+    ),
+  );
 });
 afterEach(cleanup);
 
@@ -44,13 +46,17 @@ describe('login modal (SPEC §5, §6)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
     await waitFor(() => expect(getToken()).toBe('session'));
     const call = seen.find((request) => request.url === 'auth/login');
-    expect(call?.body).toEqual({ email: 'anna@example.ru', password: 'secret-password' });
+    expect(await call?.body).toEqual({ email: 'anna@example.ru', password: 'secret-password' });
     expect(call?.authorization).toBeUndefined();
     await waitFor(() => expect(useModalStore.getState().name).toBeNull());
   });
 
   it('shows the one message for wrong credentials', async () => {
-    on('POST auth/login', fieldError('email', 'Неверная почта или пароль'));
+    server.use(
+      http.post(apiUrl('auth/login'), () =>
+        fieldError('email', 'Неверная почта или пароль', { code: ERROR_CODES.invalidCredentials }),
+      ),
+    );
     renderLogin();
     fill('Электронная почта', 'anna@example.ru');
     fill('Пароль', 'wrong-password');

@@ -1,36 +1,39 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import { MAILING_CONSENT } from '@contract/api/auth';
+import { ERROR_CODES } from '@contract/api/values';
 import RegisterModal from './register-modal';
-import { fieldError, installFakeApi, on, resetFakeApi, seen } from './testing-fake-api';
 import { clearSession, getToken } from '../../api/session';
+import { apiUrl, fieldError, seen, server, serveApiInTests } from '../../testing/msw';
 
-let uninstall: () => void;
-beforeAll(() => {
-  uninstall = installFakeApi();
-});
-afterAll(() => uninstall());
+serveApiInTests();
+
 beforeEach(() => {
-  resetFakeApi();
   localStorage.clear();
   clearSession();
   window.history.replaceState(null, '', '/?ref=FRIEND&utm_source=vk');
-  on('POST auth/register', { status: 201, data: { data: { token: 'new-parent' } } });
-  on('GET profile/show', { status: 200, data: { data: { name: 'Анна', email_verified: false } } });
-  on('GET page/personal-data-consent', {
-    status: 200,
-    data: {
-      data: {
-        slug: 'personal-data-consent',
-        title: 'Согласие на обработку персональных данных',
-        body_html: '<p>Я, субъект персональных данных…</p>',
-        version: '3',
-        updated_at: '2026-01-01T00:00:00Z',
-      },
-    },
-  });
+  server.use(
+    http.post(apiUrl('auth/register'), () =>
+      HttpResponse.json({ data: { token: 'new-parent' } }, { status: 201 }),
+    ),
+    http.get(apiUrl('profile/show'), () =>
+      HttpResponse.json({ data: { name: 'Анна', email_verified: false } }),
+    ),
+    http.get(apiUrl('page/personal-data-consent'), () =>
+      HttpResponse.json({
+        data: {
+          slug: 'personal-data-consent',
+          title: 'Согласие на обработку персональных данных',
+          body_html: '<p>Я, субъект персональных данных…</p>',
+          version: '3',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+      }),
+    ),
+  );
 });
 afterEach(cleanup);
 
@@ -97,7 +100,7 @@ describe('register modal (issue 3, item 1)', () => {
     expect(screen.getByText('anna@example.ru')).toBeTruthy();
     const call = seen.find((request) => request.method === 'POST');
     expect(call?.url).toBe('auth/register?ref=FRIEND&utm_source=vk');
-    expect(call?.body).toEqual({
+    expect(await call?.body).toEqual({
       name: 'Анна',
       email: 'anna@example.ru',
       password: 'umnyashki8',
@@ -108,9 +111,12 @@ describe('register modal (issue 3, item 1)', () => {
   });
 
   it("shows the server's field errors under the fields, with a way to log in", async () => {
-    on(
-      'POST auth/register',
-      fieldError('email', 'Этот адрес уже зарегистрирован. Войдите или восстановите пароль.'),
+    server.use(
+      http.post(apiUrl('auth/register'), () =>
+        fieldError('email', 'Этот адрес уже зарегистрирован. Войдите или восстановите пароль.', {
+          code: ERROR_CODES.emailTaken,
+        }),
+      ),
     );
     renderRegister();
     fillValid();

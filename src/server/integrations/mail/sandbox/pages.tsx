@@ -1,5 +1,6 @@
 // The outbox's HTML pages. Plain server-rendered HTML with no scripts; the mail itself is shown in a
 // sandboxed iframe (srcdoc), so its markup can neither run code nor reach this page.
+import { formatMoscowDateTime } from '@contract/moscow-date';
 import { pluralize } from '@contract/plural';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,17 +9,6 @@ import { mailLinks, type OutboxMessage } from './outbox';
 export const SANDBOX_MAIL_PATH = '/sandbox/mail';
 
 const LETTERS = { one: 'письмо', few: 'письма', many: 'писем' };
-
-const moscowTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const formatTime = (date: Date) => `${moscowTime.format(date)} (мск)`;
 
 const CSS = `
 *{box-sizing:border-box}
@@ -121,7 +111,8 @@ export function outboxListPage(messages: OutboxMessage[], filter: { to: string }
                     <span className="tag">{message.template}</span>
                   </span>
                   <span className="meta">
-                    Кому: {message.to} · {formatTime(message.createdAt)}
+                    Кому: {message.to} ·{' '}
+                    {formatMoscowDateTime(message.createdAt, { seconds: true, zone: true })}
                   </span>
                 </a>
               </li>
@@ -157,7 +148,7 @@ export function outboxMessagePage(message: OutboxMessage): string {
         <dt>Кому</dt>
         <dd>{message.to}</dd>
         <dt>Отправлено</dt>
-        <dd>{formatTime(message.createdAt)}</dd>
+        <dd>{formatMoscowDateTime(message.createdAt, { seconds: true, zone: true })}</dd>
         <dt>Шаблон</dt>
         <dd>{message.template}</dd>
         {headers.map(([name, value]) => (

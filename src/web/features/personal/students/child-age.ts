@@ -6,8 +6,8 @@ import {
   isCalendarDate,
   MAX_CHILD_AGE,
   MIN_CHILD_AGE,
-  moscowToday,
 } from '@contract/api/children';
+import { moscowCalendarDate } from '@contract/moscow-date';
 import { pluralize, YEARS } from '@contract/plural';
 
 export { ageGroupForAge, MAX_CHILD_AGE, MIN_CHILD_AGE };
@@ -20,7 +20,7 @@ interface DateParts {
 
 /** Today in Moscow as YYYY-MM-DD: the server counts ages by the Moscow calendar (ARCHITECTURE §5). */
 export function todayInMoscow(now: Date = new Date()): string {
-  return moscowToday(now);
+  return moscowCalendarDate(now);
 }
 
 function parse(value: string): DateParts | null {
