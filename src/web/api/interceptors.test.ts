@@ -128,7 +128,7 @@ describe('global error modal (SPEC §8)', () => {
     const failed = api.get('landing-data', { baseURL: `${silentOrigin}/api/` }).catch(() => null);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(await failed).toBeNull();
-    expect(modalMessage()).toMatch(/^Сервер не ответил за 30 секунд/);
+    expect(modalMessage()).toMatch(/^Сервер не ответил за 30\u00a0секунд/);
   });
 
   it('reloads the page when another tab has logged in (code already_authenticated)', async () => {

@@ -1,5 +1,6 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { ERROR_CODES, STATUS_MESSAGES, type ErrorCode } from '@contract/api/values';
+import { pluralize } from '@contract/plural';
 import { api } from './client';
 import { clearSession, getToken } from './session';
 import { openModal } from '../modals/modal-store';
@@ -40,6 +41,9 @@ declare module 'axios' {
 export function reportsGlobally(config: InternalAxiosRequestConfig | undefined): boolean {
   return !config?.handlesErrors && !isSelfHandled(requestPath(config));
 }
+
+/** «за 30 секунд», «за 1 секунду» (the accusative after «за»). */
+const SECONDS = { one: 'секунду', few: 'секунды', many: 'секунд' };
 
 export const GENERIC_ERROR_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз чуть позже.';
 export const NETWORK_ERROR_MESSAGE =
@@ -97,7 +101,7 @@ export function errorMessage(error: unknown): string {
   const timeout = /^timeout of (\d+)ms exceeded$/.exec(error.message);
   if (timeout || error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
     const seconds = timeout ? Math.round(Number(timeout[1]) / 1000) : 30;
-    return `Сервер не ответил за ${seconds} секунд. Проверьте подключение к интернету и попробуйте ещё раз.`;
+    return `Сервер не ответил за ${pluralize(seconds, SECONDS)}. Проверьте подключение к интернету и попробуйте ещё раз.`;
   }
   if (error.message === 'Network Error' || !error.response) return NETWORK_ERROR_MESSAGE;
   const payload = payloadOf(error);
