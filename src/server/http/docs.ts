@@ -41,7 +41,9 @@ function freeFormQuery(query: unknown): JsonObject | null {
 
 const transform: typeof jsonSchemaTransform = (document) => {
   const result = jsonSchemaTransform(document);
-  const query = freeFormQuery(result.schema.querystring);
+  // Routes without a schema (none in the school, but tests add them) have nothing to rewrite.
+  const given: FastifySchema | undefined = result.schema;
+  const query = given ? freeFormQuery(given.querystring) : null;
   if (!query) return result;
   const schema: FastifySchema = { ...result.schema, querystring: query };
   return { ...result, schema };

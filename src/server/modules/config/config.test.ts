@@ -42,7 +42,13 @@ describe('GET /api/public-config', () => {
   });
 
   it('says demo mode is on for a public demo stand, and off in production', async () => {
-    expect(await publicConfig({ HOST: '0.0.0.0', DEMO: 'true' })).toMatchObject({
+    expect(
+      await publicConfig({
+        HOST: '0.0.0.0',
+        DEMO: 'true',
+        ADMIN_PASSWORD: 'stand-operator-password',
+      }),
+    ).toMatchObject({
       demo: true,
       sandbox: true,
     });
