@@ -30,6 +30,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { installAuth } from './plugins/auth';
 import { registerCookies } from './plugins/cookies';
 import { installErrorHandling, sendError } from './plugins/error-handler';
+import { installInputGuard } from './plugins/input-guard';
 import { installRateLimits } from './plugins/rate-limit';
 import { oauthSandbox } from './sandbox/oauth/index';
 
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

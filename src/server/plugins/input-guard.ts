@@ -1,0 +1,54 @@
+// Bad input stops at the edge: a NUL byte or a lone UTF-16 surrogate in a body, query, route parameter or
+// header is refused with 422 before any handler or the database sees it. PostgreSQL refuses both in text
+// and jsonb (a 500 otherwise), and neither ever belongs in what a parent types.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@contract/api/values';
+import { HttpError } from './errors';
+
+export const INVALID_CHARACTERS = 'Поле содержит недопустимые символы';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const isBad = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** JSON nests no deeper than this in anything the school accepts; deeper is refused as well. */
+const MAX_DEPTH = 32;
+
+/** The path of the first bad string (keys included) in a parsed value, or null when it is clean. */
+export function findBadText(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return isBad(value) ? path || 'error' : null;
+  if (typeof value !== 'object' || value === null) return null;
+  if (depth > MAX_DEPTH) return path || 'error';
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item] as const)
+    : Object.entries(value);
+  for (const [key, item] of entries) {
+    const at = path ? `${path}.${key}` : key;
+    if (isBad(key)) return at;
+    const found = findBadText(item, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function refuse(field: string): HttpError {
+  return new HttpError(422, INVALID_CHARACTERS, {
+    errors: { [field]: [INVALID_CHARACTERS] },
+    code: ERROR_CODES.validationFailed,
+  });
+}
+
+export function installInputGuard(app: FastifyInstance): void {
+  // Query, route parameters and headers are parsed before onRequest; the body only later.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const field =
+      findBadText(request.query) ??
+      findBadText(request.params) ??
+      (findBadText(request.headers) === null ? null : 'error');
+    if (field !== null) throw refuse(field);
+  });
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const field = findBadText(request.body);
+    if (field !== null) throw refuse(field);
+  });
+}
