@@ -32,6 +32,7 @@ import { registerCookies } from './plugins/cookies';
 import { installErrorHandling, sendError } from './plugins/error-handler';
 import { installInputGuard } from './plugins/input-guard';
 import { installRateLimits } from './plugins/rate-limit';
+import { installRequestLog } from './plugins/request-log';
 import { oauthSandbox } from './sandbox/oauth/index';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -67,7 +68,11 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestId,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // plugins/request-log.ts writes one line per request instead of Fastify's two.
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      disableRequestLogging: true,
+    }),
     // X-Forwarded-For/-Proto count only from the proxies TRUST_PROXY names (by default nobody): per-address
     // rate limits and the address kept with a consent must not be forgeable by a header.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -81,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installInputGuard(app);
+  installRequestLog(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

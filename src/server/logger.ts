@@ -1,6 +1,8 @@
-// Structured JSON logs (pino). Every request line carries request_id; URLs lose the values of
-// parameters that grant access (one-time codes, reset tokens) before they are written anywhere.
-import pino, { type Logger } from 'pino';
+// Structured JSON logs (pino). Every request line carries request_id. Nothing that grants access or names a
+// person reaches a log: URLs lose the values of secret parameters and e-mail addresses, errors lose the
+// parameters of a failed query, and any text written (messages, stacks, causes) is scrubbed of e-mail
+// addresses, phone numbers, password hashes and tokens. Cookies and credentials are redacted by path.
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 const SECRET_PARAMS = new Set([
   'usertoken',
@@ -9,20 +11,37 @@ const SECRET_PARAMS = new Set([
   'code',
   'state',
   'checksum',
+  'email',
+  'password',
+  'access_token',
+  'signed_request',
 ]);
+
+const EMAIL = /[^\s"'<>()[\]{},;:]+@[^\s"'<>()[\]{},;:]+\.[^\s"'<>()[\]{},;:]+/g;
+const ARGON2 = /\$argon2(?:id|i|d)\$[^\s"',)]+/g;
+/** Our tokens and codes: 32 random bytes in base64url (43 characters), and long hex digests. */
+const TOKEN = /\b[A-Za-z0-9_-]{40,}\b/g;
+const PHONE = /\+?\b[78][\s(-]*\d{3}[\s)-]*\d{3}[\s-]*\d{2}[\s-]*\d{2}\b/g;
+
+/** Any text on its way to a log, with personal data and secrets replaced by a mark. */
+export function scrubText(text: string): string {
+  return text
+    .replace(ARGON2, '[hash]')
+    .replace(EMAIL, '[email]')
+    .replace(PHONE, '[phone]')
+    .replace(TOKEN, '[token]');
+}
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return url;
+  if (q === -1) return scrubText(url);
   const params = new URLSearchParams(url.slice(q + 1));
-  let changed = false;
-  for (const key of [...params.keys()]) {
-    if (SECRET_PARAMS.has(key)) {
-      params.set(key, '[redacted]');
-      changed = true;
-    }
+  for (const [key, value] of [...params.entries()]) {
+    // Decoded first: an address in a query string is written as name%40host.
+    if (SECRET_PARAMS.has(key)) params.set(key, '[redacted]');
+    else if (scrubText(value) !== value) params.set(key, scrubText(value));
   }
-  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+  return scrubText(`${url.slice(0, q)}?${params.toString()}`);
 }
 
 interface RequestLike {
@@ -32,20 +51,70 @@ interface RequestLike {
   headers?: Record<string, unknown>;
 }
 
-export function createLogger(options: { level?: string } = {}): Logger {
-  return pino({
-    level: options.level ?? 'info',
-    base: { service: 'umnyashki' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    serializers: {
-      req: (req: RequestLike) => ({
-        method: req.method,
-        url: req.url === undefined ? undefined : redactUrl(req.url),
-        ip: req.ip,
-        user_agent: req.headers?.['user-agent'],
-      }),
-      err: pino.stdSerializers.err,
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  stack?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * An error as it may be logged: a failed query's message carries its SQL and parameters
+ * ("Failed query: …\nparams: …"), so the parameters are cut, and no field other than these is copied
+ * (drizzle's `params`, pg's `detail` with the offending value).
+ */
+export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+  if (typeof error !== 'object' || error === null) return { message: scrubText(String(error)) };
+  const { name, message, code, stack, cause } = error as ErrorLike;
+  const text = (value: unknown) =>
+    typeof value === 'string' ? scrubText(value.replace(/\nparams:[\s\S]*$/, '')) : undefined;
+  return {
+    type: typeof name === 'string' ? name : undefined,
+    message: text(message),
+    code: typeof code === 'string' || typeof code === 'number' ? code : undefined,
+    stack: text(stack),
+    cause: cause !== undefined && depth < 3 ? serializeError(cause, depth + 1) : undefined,
+  };
+}
+
+export function createLogger(
+  options: { level?: string; destination?: DestinationStream } = {},
+): Logger {
+  return pino(
+    {
+      level: options.level ?? 'info',
+      base: { service: 'umnyashki' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: {
+        req: (req: RequestLike) => ({
+          method: req.method,
+          url: req.url === undefined ? undefined : redactUrl(req.url),
+          ip: req.ip,
+        }),
+        err: serializeError,
+        error: serializeError,
+      },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.email',
+          '*.token',
+          '*.phone',
+        ],
+        censor: '[redacted]',
+      },
+      hooks: {
+        // Messages are written by us, but may quote a value (an address in a failed lookup): scrub them too.
+        logMethod(args, method) {
+          const scrubbed = args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg));
+          method.apply(this, scrubbed as Parameters<typeof method>);
+        },
+      },
     },
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  });
+    options.destination,
+  );
 }

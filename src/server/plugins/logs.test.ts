@@ -1,0 +1,150 @@
+// What a log of real traffic holds: one line per request, and never a password, a hash, a token, an e-mail
+// address or a phone number — including the failures of the database itself.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { seedDatabase } from '../db/seed/seed';
+import { runDueJobs } from '../jobs/runner';
+import { createLogger, redactUrl, serializeError } from '../logger';
+import { linkIn, type OutboxMessage } from '../modules/auth/accounts-testing';
+import { NO_CONTENT } from '../testing/fixtures';
+import { testConfig } from '../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+
+const EMAIL = 'logs.parent@example.ru';
+const PASSWORD = 'секретный-пароль-42';
+const PHONE = '+79161234567';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const lines: string[] = [];
+const logger = createLogger({
+  level: 'trace',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  }),
+});
+const config = testConfig({ PUBLIC_URL: 'http://localhost:3000' });
+const secrets: string[] = [
+  EMAIL,
+  encodeURIComponent(EMAIL),
+  PASSWORD,
+  encodeURIComponent(PASSWORD),
+  PHONE,
+  encodeURIComponent(PHONE),
+  '$argon2',
+];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase({ db: database.db, config, content: NO_CONTENT });
+  app = await buildApp({ config, db: database.db, logger, webDir: '/nonexistent' });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function outbox(to: string): Promise<OutboxMessage[]> {
+  await runDueJobs({ db: database.db, config, logger });
+  const res = await app.inject({ url: `/sandbox/mail/api/messages?to=${encodeURIComponent(to)}` });
+  return (res.json() as { data: OutboxMessage[] }).data;
+}
+
+describe('the log of a run', () => {
+  it('holds one line per request and no personal data or secret', async () => {
+    const registered = await app.inject({
+      method: 'POST',
+      url: `/api/auth/register?utm_source=${encodeURIComponent(EMAIL)}&ref=FRIEND`,
+      payload: { email: EMAIL, password: PASSWORD, name: 'Оля', consent_personal_data: true },
+    });
+    expect(registered.statusCode).toBe(201);
+    const token = registered.json().data.token as string;
+    secrets.push(token);
+    const auth = { authorization: `Bearer ${token}` };
+
+    await app.inject({
+      method: 'POST',
+      url: '/api/profile/update',
+      headers: auth,
+      payload: { name: 'Оля', surname: '', patronymic: '', phone: PHONE, region_id: null },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: EMAIL, password: 'wrong-one' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/password/email',
+      payload: { email: EMAIL },
+    });
+    const reset = linkIn((await outbox(EMAIL))[0], 'http://localhost:3000/password-reset');
+    const resetToken = reset.searchParams.get('token') ?? '';
+    secrets.push(resetToken);
+    const confirmation = (await outbox(EMAIL)).find((m) => m.template === 'confirmation');
+    if (confirmation) secrets.push(...confirmation.links);
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token: resetToken, email: EMAIL, password: `${PASSWORD}-новый` },
+    });
+    secrets.push(`${PASSWORD}-новый`);
+    await app.inject({ url: `/api/auth/register/verification?verified_token=${resetToken}` });
+    await app.inject({ url: '/api/health' });
+
+    const before = lines.length;
+    await app.inject({ url: '/api/regions' });
+    const one = lines.slice(before).filter((l) => JSON.parse(l).msg === 'request');
+    expect(one).toHaveLength(1);
+    expect(JSON.parse(one[0] ?? '{}')).toMatchObject({
+      level: 30,
+      method: 'GET',
+      url: '/api/regions',
+      status: 200,
+      request_id: expect.any(String),
+    });
+    const health = lines
+      .map((l) => JSON.parse(l) as { msg?: string; url?: string; level?: number })
+      .find((l) => l.msg === 'request' && l.url === '/api/health');
+    expect(health?.level).toBe(20);
+
+    const text = lines.join('\n');
+    expect(text).not.toContain('incoming request');
+    expect(text).not.toContain('request completed');
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
+  });
+
+  it('logs a failed query without its parameters', async () => {
+    const before = lines.length;
+    const failing = async () => {
+      await database.db.execute(
+        sql`select * from users where email = ${EMAIL} and password_hash = ${'$argon2id$v=19$m=1$abc$def'} and no_such_column = 1`,
+      );
+    };
+    const error = await failing().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).not.toBeNull();
+    logger.error({ err: error }, 'request failed');
+    const written = lines.slice(before).join('\n');
+    expect(written).toContain('no_such_column');
+    expect(written).not.toContain(EMAIL);
+    expect(written).not.toContain('$argon2');
+    expect(JSON.stringify(serializeError(error))).not.toContain('params');
+  });
+
+  it('keeps secret and personal query values out of URLs', () => {
+    expect(redactUrl(`/reset?token=abc&email=${encodeURIComponent(EMAIL)}&page=2`)).toBe(
+      '/reset?token=%5Bredacted%5D&email=%5Bredacted%5D&page=2',
+    );
+    expect(redactUrl(`/x?utm_source=${EMAIL}`)).not.toContain(EMAIL);
+  });
+});
