@@ -250,13 +250,50 @@ describe('stale locks', () => {
 
   it('leaves a job that is still being worked on alone', async () => {
     const { seen, handler } = recorder();
-    const { id, time } = await crashedJob(STALE_LOCK_MS - 60_000);
+    const { id, time } = await crashedJob(STALE_LOCK_MS - 1_000);
     await runDueJobs(
       { db: database.db, config, clock: time.clock },
       { handlers: { test: handler } },
     );
     expect(seen).toHaveLength(0);
     expect(await jobRow(id)).toMatchObject({ status: 'running', lockedBy: 'instance-that-died:1' });
+  });
+
+  it('takes a dead worker’s job again within a minute, not ten', async () => {
+    expect(STALE_LOCK_MS).toBeLessThanOrEqual(60_000);
+    const { seen, handler } = recorder();
+    const { id, time } = await crashedJob(61_000);
+    await runDueJobs(
+      { db: database.db, config, clock: time.clock },
+      { handlers: { test: handler }, workerId: 'survivor:3' },
+    );
+    expect(seen.map((s) => s.id)).toEqual([id]);
+  });
+
+  it('keeps renewing the lock of a long job, so nobody takes it from a live worker', async () => {
+    const time = manualClock();
+    const deps = { db: database.db, config, clock: time.clock };
+    const id = await enqueue(database.db, 'long', {});
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const long = runDueJobs(deps, {
+      workerId: 'long:1',
+      heartbeatMs: 20,
+      handlers: { long: () => gate },
+    });
+    await expect.poll(async () => (await jobRow(id)).status).toBe('running');
+    // Ten minutes pass on the job; the worker's heartbeat renews the lock meanwhile.
+    time.advance(10 * 60_000);
+    const renewed = time.clock().getTime();
+    await expect.poll(async () => (await jobRow(id)).lockedAt?.getTime()).toBe(renewed);
+    const { seen, handler } = recorder();
+    await runDueJobs(deps, { workerId: 'other:2', handlers: { long: handler } });
+    expect(seen).toHaveLength(0);
+    release();
+    await long;
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('fails a stale job that has no attempts left', async () => {

@@ -11,8 +11,13 @@ import { retryDelayMs } from './backoff';
 import { jobHandlers } from './handlers';
 import { PermanentJobError, type JobDeps, type JobHandlers } from './types';
 
-/** A 'running' row locked longer ago than this belongs to an instance that died: it is claimed again. */
-export const STALE_LOCK_MS = 10 * 60_000;
+/**
+ * A 'running' row whose lock was not renewed for this long belongs to a worker that died (its instance
+ * stopped, or lost the database mid-job): it is claimed again. A live worker renews the lock every
+ * HEARTBEAT_MS, so even a long job is never taken from it.
+ */
+export const STALE_LOCK_MS = 60_000;
+export const HEARTBEAT_MS = 15_000;
 const MAX_ERROR_LENGTH = 2000;
 
 export interface RunOptions {
@@ -23,6 +28,8 @@ export interface RunOptions {
   /** Stop between jobs once aborted (shutdown); the job in hand is finished first. */
   signal?: AbortSignal;
   staleAfterMs?: number;
+  /** How often the lock of the job in hand is renewed (default HEARTBEAT_MS). */
+  heartbeatMs?: number;
   /** At most this many jobs in one call. */
   limit?: number;
 }
@@ -120,6 +127,21 @@ function errorText(error: unknown): string {
   return text.slice(0, MAX_ERROR_LENGTH);
 }
 
+/** Renews our lock on the job in hand; a lost renewal (the database away) is tried again next beat. */
+async function renewLock(db: Database, clock: Clock, job: ClaimedJob, workerId: string) {
+  const now = clock();
+  try {
+    const [row] = await db
+      .update(jobs)
+      .set({ lockedAt: now })
+      .where(ownLock(job, workerId))
+      .returning({ lockedAt: jobs.lockedAt });
+    if (row) job.lockedAt = row.lockedAt;
+  } catch {
+    // The next beat, or settle(), meets the same database; nothing to do here.
+  }
+}
+
 /** Our lock, unless the job went stale meanwhile and another worker took it over. */
 function ownLock(job: ClaimedJob, workerId: string) {
   return and(
@@ -207,6 +229,13 @@ export async function runDueJobs(deps: JobDeps, options: RunOptions = {}): Promi
     const handler = handlers[job.kind];
     const log = logger.child({ job_id: job.id, job_kind: job.kind, attempt: job.attempts });
     let failure: unknown;
+    // Renewals run one after another, and the last one is awaited before the job is settled: settle()
+    // matches the lock by the time it was last renewed.
+    let renewing: Promise<void> = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      renewing = renewing.then(() => renewLock(deps.db, clock, job, workerId));
+    }, options.heartbeatMs ?? HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
       await handler(job.payload, {
@@ -219,6 +248,9 @@ export async function runDueJobs(deps: JobDeps, options: RunOptions = {}): Promi
     } catch (error) {
       // A handler may throw anything, including undefined; keep "it failed" distinct from "it worked".
       failure = error ?? new Error('the job handler threw without a reason');
+    } finally {
+      clearInterval(heartbeat);
+      await renewing;
     }
     const outcome = await settle(deps.db, clock, job, workerId, failure);
     summary[outcome] += 1;
