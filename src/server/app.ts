@@ -15,6 +15,7 @@ import { systemClock, type AppDeps, type ModuleDeps } from './deps';
 import { registerApiDocs } from './http/docs';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { serverTimeoutOptions } from './http/timeouts';
 import { installRussianZodMessages } from './http/zod-messages';
 import { createCaptchaVerifier } from './integrations/captcha/recaptcha';
 import { mailSandboxRoutes } from './integrations/mail/sandbox/routes';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestId,
+    ...serverTimeoutOptions(deps.timeouts),
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({
       requestIdLogLabel: 'request_id',

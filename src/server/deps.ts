@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import type { ServerTimeouts } from './http/timeouts';
 import type { Database } from './db/client';
 import type { CaptchaVerifier } from './integrations/captcha/recaptcha';
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Folder of the built SPA; default dist/web. */
   webDir?: string;
+  /** How long to wait for slow clients; default http/timeouts.ts. Tests shrink them. */
+  timeouts?: ServerTimeouts;
 }
 
 /** What every module's routes receive. */

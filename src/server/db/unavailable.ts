@@ -29,9 +29,11 @@ const UNAVAILABLE_MESSAGES = [
   /connection terminated/i, // pg: the server went away mid-query
   /Connection terminated due to connection timeout/i,
   /Client has encountered a connection error and is not queryable/i,
+  /Client was closed and is not queryable/i, // pg: db/pg-guard.ts dropped the connection mid-transaction
+  /Query read timeout/i, // pg's own query_timeout, should anyone set it
   /Cannot use a pool after calling end on the pool/i,
   /PGlite is closed/i,
-  /database query timed out/i, // our own guard (db/client.ts)
+  /database query timed out/i, // our own deadline (db/pg-guard.ts)
 ];
 
 interface ErrorLike {

@@ -13,6 +13,8 @@ import { MIGRATIONS_DIR, migrateDatabase } from '../db/migrate';
 export interface TestDatabase {
   handle: DatabaseHandle;
   db: Database;
+  /** PostgreSQL only: the address of this file's database (to reach it another way, e.g. a proxy). */
+  url?: string;
   /** Empties every table (identities restart), keeping the schema. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -69,14 +71,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let drop: () => Promise<void> = async () => undefined;
+  let url: string | undefined;
   if (serverUrl) {
     const name = `t_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `create database "${name}"`);
-    handle = await openDatabase({
-      kind: 'postgres',
-      url: databaseUrl(serverUrl, name),
-      poolSize: 4,
-    });
+    url = databaseUrl(serverUrl, name);
+    handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
     drop = () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
   } else {
     handle = await openDatabase({ kind: 'memory', loadDataDir: await pgliteTemplate() });
@@ -91,6 +91,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     handle,
     db: handle.db,
+    url,
     reset: async () => {
       await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
     },

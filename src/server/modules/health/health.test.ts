@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
 import { createTestApp } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { DATABASE_SILENT } from './routes';
+import { PING_TIMEOUT_MS } from './service';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -37,13 +40,37 @@ describe('GET /api/health', () => {
     try {
       const res = await broken.inject({ url: '/api/health' });
       expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
       expect(res.json()).toEqual({
-        message: 'База данных не отвечает',
-        errors: { error: ['База данных не отвечает'] },
+        code: 'service_unavailable',
+        message: DATABASE_SILENT,
+        errors: { error: [DATABASE_SILENT] },
       });
     } finally {
       await broken.close();
       await db.close();
+    }
+  });
+
+  it('answers 503 after the ping timeout when the database hangs', async () => {
+    // A database that takes every query and never answers.
+    const hung: Database = new Proxy(database.db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? () => new Promise<never>(() => undefined)
+          : Reflect.get(target, key, receiver),
+    });
+    const hungApp = await createTestApp({ db: hung });
+    try {
+      const started = Date.now();
+      const res = await hungApp.inject({ url: '/api/health' });
+      const took = Date.now() - started;
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('service_unavailable');
+      expect(took).toBeGreaterThanOrEqual(PING_TIMEOUT_MS - 50);
+      expect(took).toBeLessThan(PING_TIMEOUT_MS + 1000);
+    } finally {
+      await hungApp.close();
     }
   });
 });

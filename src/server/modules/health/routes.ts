@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody as errorSchema, healthResponse } from '@contract/api/common';
 import type { ModuleDeps } from '../../deps';
-import { HttpError } from '../../plugins/errors';
+import { serviceUnavailable } from '../../plugins/errors';
 import { databaseAnswers } from './service';
+
+export const DATABASE_SILENT = 'База данных не отвечает';
 
 export function healthRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,7 +20,9 @@ export function healthRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZo
       async (request) => {
         if (!(await databaseAnswers(deps.db))) {
           request.log.warn('health check: database does not answer');
-          throw new HttpError(503, 'База данных не отвечает');
+          // The shape of every outage answer (code service_unavailable, Retry-After), in words an
+          // operator reading the balancer's check understands.
+          throw serviceUnavailable(DATABASE_SILENT);
         }
         return { data: { status: 'ok' as const } };
       },

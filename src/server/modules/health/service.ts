@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
-const PING_TIMEOUT_MS = 2000;
+/**
+ * A load balancer asks often; a hung database must make the answer "no" quickly, not hang it too. The
+ * ping itself is left to finish or to hit the pool's own deadline (db/client.ts).
+ */
+export const PING_TIMEOUT_MS = 2000;
 
-/** A load balancer asks often; a hung database must make the answer "no" quickly, not hang it too. */
 export async function databaseAnswers(db: Database): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
