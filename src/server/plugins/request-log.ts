@@ -4,6 +4,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { redactUrl } from '../logger';
 
+/** pino's numeric levels: a line is written when its level is at least the logger's. */
+const LEVEL_VALUES: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+
 const QUIET = /^\/(?:api\/health(?:\?|$)|assets\/|media\/|favicon|fonts\/|robots\.txt)/;
 
 function levelOf(request: FastifyRequest, status: number): 'debug' | 'info' | 'warn' | 'error' {
@@ -15,7 +26,10 @@ function levelOf(request: FastifyRequest, status: number): 'debug' | 'info' | 'w
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;
-    request.log[levelOf(request, status)](
+    const level = levelOf(request, status);
+    // Redacting a URL costs something; skip it when nobody would read the line.
+    if ((LEVEL_VALUES[level] ?? 0) < (LEVEL_VALUES[request.log.level] ?? 0)) return;
+    request.log[level](
       {
         method: request.method,
         url: redactUrl(request.url),
