@@ -2,25 +2,9 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../testing/fixtures';
 import { createTestApp, testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://unused/db',
-  PUBLIC_URL: 'https://umnyashki.ru',
-  SMTP_URL: 'smtp://mail:25',
-  MAIL_FROM: 'noreply@umnyashki.ru',
-  SBERBANK_API_URL: 'https://securepayments.sberbank.ru/payment/rest/',
-  SBERBANK_USERNAME: 'u',
-  SBERBANK_PASSWORD: 'p',
-  SBERBANK_CALLBACK_KEY: 'k',
-  VK_CLIENT_ID: '1',
-  VK_CLIENT_SECRET: 's',
-  ADMIN_EMAIL: 'head@umnyashki.ru',
-  ADMIN_PASSWORD: 'a-long-admin-password',
-  SUPPORT_EMAIL: 'help@umnyashki.ru',
-};
 
 interface Parameter {
   name: string;

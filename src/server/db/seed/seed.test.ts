@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { users } from '../schema/index';
 import { testConfig } from '../../testing/test-app';
-import { NO_CONTENT } from '../../testing/fixtures';
+import { NO_CONTENT, PRODUCTION_ENV } from '../../testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { defaultSeedContent } from './default-content';
 import { DEMO_PARENT, seedDatabase, tariffCode } from './seed';
@@ -85,17 +85,7 @@ describe('seedDatabase', () => {
 
   it('creates no demo parent in production, only the configured administrator', async () => {
     const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused/db',
-      PUBLIC_URL: 'https://umnyashki.ru',
-      SMTP_URL: 'smtp://mail:25',
-      MAIL_FROM: 'noreply@umnyashki.ru',
-      SBERBANK_API_URL: 'https://securepayments.sberbank.ru/payment/rest/',
-      SBERBANK_USERNAME: 'u',
-      SBERBANK_PASSWORD: 'p',
-      SBERBANK_CALLBACK_KEY: 'k',
-      VK_CLIENT_ID: '1',
-      VK_CLIENT_SECRET: 's',
+      ...PRODUCTION_ENV,
       ADMIN_EMAIL: 'Head@Umnyashki.ru',
       ADMIN_PASSWORD: 'a-long-admin-password',
       SUPPORT_EMAIL: 'help@umnyashki.ru',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 
@@ -53,20 +54,7 @@ describe('GET /api/public-config', () => {
       sandbox: true,
     });
     const production = await publicConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused/db',
-      PUBLIC_URL: 'https://umnyashki.ru',
-      SMTP_URL: 'smtp://mail:25',
-      MAIL_FROM: 'noreply@umnyashki.ru',
-      SBERBANK_API_URL: 'https://securepayments.sberbank.ru/payment/rest/',
-      SBERBANK_USERNAME: 'u',
-      SBERBANK_PASSWORD: 'p',
-      SBERBANK_CALLBACK_KEY: 'k',
-      VK_CLIENT_ID: '1',
-      VK_CLIENT_SECRET: 's',
-      ADMIN_EMAIL: 'head@umnyashki.ru',
-      ADMIN_PASSWORD: 'a-long-admin-password',
-      SUPPORT_EMAIL: 'help@umnyashki.ru',
+      ...PRODUCTION_ENV,
     });
     expect(production).toMatchObject({ demo: false, sandbox: false });
   });
