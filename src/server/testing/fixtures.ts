@@ -9,6 +9,8 @@ export const NO_CONTENT: SeedContent = {
   instructions: [],
   tariffs: [],
   additionalPrograms: [],
+  mainPrograms: [],
+  additionalLessons: [],
 };
 
 /** A clock the test moves by hand. */

@@ -2,3 +2,4 @@ export * from './content';
 export * from './catalog';
 export * from './accounts';
 export * from './jobs';
+export * from './learning';

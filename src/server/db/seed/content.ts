@@ -1,9 +1,11 @@
 // Everything the seed writes, gathered in one object so tests can seed their own small fixtures.
 import type {
+  SeedAdditionalLessons,
   SeedAdditionalProgram,
   SeedAgeGroup,
   SeedInstruction,
   SeedLanding,
+  SeedMainProgram,
   SeedPage,
   SeedRegion,
   SeedTariff,
@@ -17,4 +19,8 @@ export interface SeedContent {
   instructions: SeedInstruction[];
   tariffs: SeedTariff[];
   additionalPrograms: SeedAdditionalProgram[];
+  /** Main programs with their weeks and lessons, by age group. */
+  mainPrograms: SeedMainProgram[];
+  /** Lessons of the additional programs, by program slug. */
+  additionalLessons: SeedAdditionalLessons[];
 }

@@ -2,6 +2,7 @@ import { additionalPrograms } from './data/additional-programs';
 import { ageGroups } from './data/age-groups';
 import { instructions } from './data/instructions';
 import { landing } from './data/landing';
+import { additionalLessons, mainPrograms } from './data/lessons';
 import { pages } from './data/pages';
 import { regions } from './data/regions';
 import { tariffs } from './data/tariffs';
@@ -16,4 +17,6 @@ export const defaultSeedContent: SeedContent = {
   instructions,
   tariffs,
   additionalPrograms,
+  mainPrograms,
+  additionalLessons,
 };

@@ -54,6 +54,10 @@ describe('seedDatabase', () => {
       tariffs: defaultSeedContent.tariffs.length,
       additional_programs: 4,
       additional_program_offers: 12,
+      // Every age group: 4 weeks × 3 lessons; every additional program: 3 lessons.
+      main_programs: 5,
+      program_weeks: 20,
+      lessons: 5 * 4 * 3 + 4 * 3,
       users: 2,
     });
   });

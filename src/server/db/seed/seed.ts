@@ -18,6 +18,7 @@ import {
   users,
 } from '../schema/index';
 import type { SeedContent } from './content';
+import { seedLearning } from './seed-learning';
 import type { SeedTariff } from './data/types';
 
 export const DEMO_PARENT = {
@@ -283,6 +284,8 @@ export async function seedDatabase({
         );
       }
     }
+
+    await seedLearning(tx, content.mainPrograms, content.additionalLessons, count);
 
     if (newAccounts.length > 0) {
       count(

@@ -67,3 +67,28 @@ export interface SeedTariff {
   is_free: boolean;
   trial_days: number;
 }
+
+/** Media are storage keys (demo/red-circle.webm), resolved by the video store. */
+export interface SeedLesson {
+  /** Stable natural key: two-three-w1-l1, english-l2. */
+  code: string;
+  position: number;
+  title: string;
+  description: string;
+  video_key: string;
+  poster_key: string;
+  subtitles_key: string;
+  duration_seconds: number;
+}
+
+export interface SeedMainProgram {
+  slug: string;
+  age_group: AgeGroupSlug;
+  title: string;
+  weeks: { number: number; title: string; lessons: SeedLesson[] }[];
+}
+
+export interface SeedAdditionalLessons {
+  program_slug: string;
+  lessons: SeedLesson[];
+}

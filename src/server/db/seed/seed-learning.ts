@@ -1,0 +1,149 @@
+// Seeds the learning content: main programs with their weeks and lessons, and the lessons of the additional
+// programs. Like the rest of the seed, each row goes in with ON CONFLICT DO NOTHING on its natural key, so an
+// edited lesson is never overwritten and a second run writes nothing.
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../client';
+import {
+  additionalPrograms,
+  ageGroups,
+  lessons,
+  mainPrograms,
+  programWeeks,
+} from '../schema/index';
+import type { SeedAdditionalLessons, SeedLesson, SeedMainProgram } from './data/types';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const lessonRow = (l: SeedLesson) => ({
+  code: l.code,
+  position: l.position,
+  title: l.title,
+  description: l.description,
+  videoKey: l.video_key,
+  posterKey: l.poster_key,
+  subtitlesKey: l.subtitles_key,
+  durationSeconds: l.duration_seconds,
+});
+
+async function idsBy<K extends string | number>(
+  rows: Promise<{ id: number; key: K }[]>,
+): Promise<Map<K, number>> {
+  return new Map((await rows).map((r) => [r.key, r.id]));
+}
+
+export async function seedLearning(
+  tx: Transaction,
+  programs: SeedMainProgram[],
+  extra: SeedAdditionalLessons[],
+  count: (table: string, rows: unknown[]) => void,
+): Promise<void> {
+  if (programs.length > 0) {
+    const groupIds = await idsBy(
+      tx
+        .select({ id: ageGroups.id, key: ageGroups.slug })
+        .from(ageGroups)
+        .where(
+          inArray(
+            ageGroups.slug,
+            programs.map((p) => p.age_group),
+          ),
+        ),
+    );
+    const programRows = programs.flatMap((p) => {
+      const ageGroupId = groupIds.get(p.age_group);
+      return ageGroupId === undefined ? [] : [{ slug: p.slug, ageGroupId, title: p.title }];
+    });
+    if (programRows.length > 0) {
+      count(
+        'main_programs',
+        await tx
+          .insert(mainPrograms)
+          .values(programRows)
+          .onConflictDoNothing({ target: mainPrograms.slug })
+          .returning({ id: mainPrograms.id }),
+      );
+    }
+    const programIds = await idsBy(
+      tx
+        .select({ id: mainPrograms.id, key: mainPrograms.slug })
+        .from(mainPrograms)
+        .where(
+          inArray(
+            mainPrograms.slug,
+            programs.map((p) => p.slug),
+          ),
+        ),
+    );
+    const weekRows = programs.flatMap((p) => {
+      const mainProgramId = programIds.get(p.slug);
+      return mainProgramId === undefined
+        ? []
+        : p.weeks.map((w) => ({ mainProgramId, number: w.number, title: w.title }));
+    });
+    if (weekRows.length > 0) {
+      count(
+        'program_weeks',
+        await tx
+          .insert(programWeeks)
+          .values(weekRows)
+          .onConflictDoNothing({ target: [programWeeks.mainProgramId, programWeeks.number] })
+          .returning({ id: programWeeks.id }),
+      );
+    }
+    const weeks = await tx
+      .select({
+        id: programWeeks.id,
+        programId: programWeeks.mainProgramId,
+        number: programWeeks.number,
+      })
+      .from(programWeeks)
+      .where(inArray(programWeeks.mainProgramId, [...programIds.values()]));
+    const weekIds = new Map(weeks.map((w) => [`${w.programId}:${w.number}`, w.id]));
+    const weekLessons = programs.flatMap((p) =>
+      p.weeks.flatMap((w) => {
+        const weekId = weekIds.get(`${programIds.get(p.slug)}:${w.number}`);
+        return weekId === undefined ? [] : w.lessons.map((l) => ({ ...lessonRow(l), weekId }));
+      }),
+    );
+    if (weekLessons.length > 0) {
+      count(
+        'lessons',
+        await tx
+          .insert(lessons)
+          .values(weekLessons)
+          .onConflictDoNothing({ target: lessons.code })
+          .returning({ id: lessons.id }),
+      );
+    }
+  }
+
+  if (extra.length > 0) {
+    const extraIds = await idsBy(
+      tx
+        .select({ id: additionalPrograms.id, key: additionalPrograms.slug })
+        .from(additionalPrograms)
+        .where(
+          inArray(
+            additionalPrograms.slug,
+            extra.map((e) => e.program_slug),
+          ),
+        ),
+    );
+    const extraLessons = extra.flatMap((e) => {
+      const additionalProgramId = extraIds.get(e.program_slug);
+      return additionalProgramId === undefined
+        ? []
+        : e.lessons.map((l) => ({ ...lessonRow(l), additionalProgramId }));
+    });
+    if (extraLessons.length > 0) {
+      count(
+        'lessons',
+        await tx
+          .insert(lessons)
+          .values(extraLessons)
+          .onConflictDoNothing({ target: lessons.code })
+          .returning({ id: lessons.id }),
+      );
+    }
+  }
+}
