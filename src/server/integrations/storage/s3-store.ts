@@ -1,0 +1,61 @@
+// The production store: an S3-compatible bucket through the AWS SDK, media opened by presigned GET URLs
+// that the bucket itself checks (signature and expiry), byte ranges included.
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { isMediaKey } from './media-types';
+import type { MediaStore } from './store';
+
+export interface S3StoreOptions {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style URLs (endpoint/bucket/key): what MinIO, s3rver and most self-hosted stores want. */
+  forcePathStyle: boolean;
+}
+
+const checked = (key: string): string => {
+  if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+  return key;
+};
+
+export function createS3Store(options: S3StoreOptions): MediaStore & { client: S3Client } {
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  });
+  const Bucket = options.bucket;
+  return {
+    kind: 's3',
+    client,
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: checked(key), Body: body, ContentType: contentType }),
+      );
+    },
+    async has(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: checked(key) }));
+        return true;
+      } catch (error) {
+        if (error instanceof NotFound) return false;
+        throw error;
+      }
+    },
+    signedUrl(key, ttlSeconds, now) {
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: checked(key) }), {
+        expiresIn: ttlSeconds,
+        signingDate: now,
+      });
+    },
+  };
+}
