@@ -35,6 +35,7 @@ import { installInputGuard } from './plugins/input-guard';
 import { installRateLimits } from './plugins/rate-limit';
 import { installRequestLog } from './plugins/request-log';
 import { oauthSandbox } from './sandbox/oauth/index';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes(moduleDeps), api);
   await app.register(profileRoutes(moduleDeps), api);
   await app.register(childrenRoutes(moduleDeps), api);
+  await app.register(subscriptionRoutes(moduleDeps), api);
   await app.register(oauthRoutes(moduleDeps), api);
   await app.register(oauthPages(moduleDeps));
 

@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   invalidCredentials: 'invalid_credentials',
   emailTaken: 'email_taken',
   noFreeChildSlot: 'no_free_child_slot',
+  trialUsed: 'trial_used',
+  subscriptionActive: 'subscription_active',
   captchaFailed: 'captcha_failed',
   rateLimited: 'rate_limited',
   internalError: 'internal_error',

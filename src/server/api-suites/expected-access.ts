@@ -83,4 +83,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/profile/child/store': signedIn(201),
   'POST /api/profile/child/update': { anonymous: 401, parent: 200, other: 404, admin: 404 },
   'POST /api/profile/child/delete': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+
+  // The trial: every signed-in caller activates it for their own family, once.
+  'POST /api/store/subscription/activate': signedIn(201),
 };

@@ -2,7 +2,9 @@
 // entry is called bare (no parameters, no body); one that needs a body or a required parameter fails the
 // matrix until it has one here.
 import { PERSONAL_DATA_CONSENT_SLUG } from '@contract/api/auth';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
+import { tariffs } from '../db/schema/index';
 import { signRequest } from '../integrations/oauth/signed-request';
 import { issueEmailToken } from '../modules/auth/email-tokens';
 import { issueUserToken } from '../modules/auth/service';
@@ -88,6 +90,16 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     }),
   },
   'POST /api/auth/password/email': { build: ({ owner }) => ({ body: { email: owner.email } }) },
+  'POST /api/store/subscription/activate': {
+    build: async ({ deps }) => {
+      const [trial] = await deps.db
+        .select({ id: tariffs.id })
+        .from(tariffs)
+        .where(and(eq(tariffs.kind, 'subscription'), eq(tariffs.isFree, true)));
+      if (!trial) throw new Error('the seed has no trial tariff');
+      return { body: { subscription_id: trial.id } };
+    },
+  },
   'POST /api/auth/password/reset': {
     // The caller's own link with A's address.
     build: async ({ owner, self, deps }) => ({

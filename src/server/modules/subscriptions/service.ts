@@ -1,0 +1,112 @@
+// A family's subscription periods. The trial (ARCHITECTURE §5): a free 7-day subscription, once per account,
+// no card, never turning paid by itself — it simply ends. Paid and gift periods come with payments.
+import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { FamilySubscription } from '@contract/api/subscriptions';
+import { ERROR_CODES } from '@contract/api/values';
+import type { Database } from '../../db/client';
+import { familySubscriptions, tariffs } from '../../db/schema/index';
+import type { Clock } from '../../deps';
+import { conflict, invalidField } from '../../plugins/errors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Row = typeof familySubscriptions.$inferSelect;
+
+export function toFamilySubscription(row: Row): FamilySubscription {
+  return {
+    id: row.id,
+    source: row.source,
+    is_free: row.source === 'trial',
+    amount_children: row.amountChildren,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: (row.endedAt ?? row.endsAt).toISOString(),
+  };
+}
+
+/** Every period of the family, an early end applied: what the access rule reads. */
+export async function subscriptionPeriods(
+  db: Database,
+  userId: number,
+): Promise<{ startsAt: Date; endsAt: Date; amountChildren: number }[]> {
+  const rows = await db
+    .select()
+    .from(familySubscriptions)
+    .where(eq(familySubscriptions.userId, userId))
+    .orderBy(familySubscriptions.startsAt);
+  return rows
+    .map((r) => ({
+      startsAt: r.startsAt,
+      endsAt: r.endedAt && r.endedAt < r.endsAt ? r.endedAt : r.endsAt,
+      amountChildren: r.amountChildren,
+    }))
+    .filter((p) => p.startsAt < p.endsAt);
+}
+
+/** The period in force now, if any (the latest started when two overlap). */
+export async function currentSubscription(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<FamilySubscription | null> {
+  const [row] = await db
+    .select()
+    .from(familySubscriptions)
+    .where(
+      and(
+        eq(familySubscriptions.userId, userId),
+        lte(familySubscriptions.startsAt, now),
+        gt(familySubscriptions.endsAt, now),
+        or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
+      ),
+    )
+    .orderBy(desc(familySubscriptions.startsAt))
+    .limit(1);
+  return row ? toFamilySubscription(row) : null;
+}
+
+export const TRIAL_USED =
+  'Пробная неделя уже была у этой семьи: выберите тариф, чтобы продолжить занятия';
+export const SUBSCRIPTION_ACTIVE = 'Подписка уже действует — пробная неделя не нужна';
+export const NOT_A_TRIAL = 'Этот тариф нельзя активировать без оплаты';
+
+export async function activateTrial({
+  db,
+  clock,
+  userId,
+  tariffId,
+}: {
+  db: Database;
+  clock: Clock;
+  userId: number;
+  tariffId: number;
+}): Promise<FamilySubscription> {
+  const now = clock();
+  const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, tariffId));
+  if (
+    !tariff ||
+    !tariff.isActive ||
+    tariff.kind !== 'subscription' ||
+    !tariff.isFree ||
+    tariff.trialDays <= 0
+  ) {
+    throw invalidField('subscription_id', NOT_A_TRIAL);
+  }
+  if (await currentSubscription(db, userId, now)) {
+    throw conflict(SUBSCRIPTION_ACTIVE, ERROR_CODES.subscriptionActive);
+  }
+  // The partial unique index keeps one trial per account even when two requests race here.
+  const [row] = await db
+    .insert(familySubscriptions)
+    .values({
+      userId,
+      tariffId: tariff.id,
+      source: 'trial',
+      amountChildren: tariff.amountChildren,
+      startsAt: now,
+      endsAt: new Date(now.getTime() + tariff.trialDays * DAY_MS),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(TRIAL_USED, ERROR_CODES.trialUsed);
+  return toFamilySubscription(row);
+}
