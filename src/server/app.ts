@@ -36,6 +36,9 @@ import { installRateLimits } from './plugins/rate-limit';
 import { installRequestLog } from './plugins/request-log';
 import { oauthSandbox } from './sandbox/oauth/index';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { lessonsRoutes } from './modules/lessons/routes';
+import { defaultMediaStore } from './integrations/storage/default-store';
+import { localMediaRoutes } from './integrations/storage/media-routes';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -65,6 +68,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock: deps.clock ?? systemClock,
     captcha: createCaptchaVerifier(config.recaptcha),
+    media: deps.media ?? defaultMediaStore(config.dataDir),
   };
 
   const app = Fastify({
@@ -112,6 +116,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(profileRoutes(moduleDeps), api);
   await app.register(childrenRoutes(moduleDeps), api);
   await app.register(subscriptionRoutes(moduleDeps), api);
+  await app.register(lessonsRoutes(moduleDeps), api);
+  const { media } = moduleDeps;
+  if (media.kind === 'local') {
+    await app.register(localMediaRoutes({ store: media, clock: moduleDeps.clock }));
+  }
   await app.register(oauthRoutes(moduleDeps), api);
   await app.register(oauthPages(moduleDeps));
 

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { ServerTimeouts } from './http/timeouts';
 import type { Database } from './db/client';
 import type { CaptchaVerifier } from './integrations/captcha/recaptcha';
+import type { MediaStore } from './integrations/storage/store';
 
 /** The time, injectable so tests can move it (session expiry, one-time codes). */
 export type Clock = () => Date;
@@ -18,6 +19,8 @@ export interface AppDeps {
   webDir?: string;
   /** How long to wait for slow clients; default http/timeouts.ts. Tests shrink them. */
   timeouts?: ServerTimeouts;
+  /** Where lesson media live; default the local folder DATA_DIR/media (with the bundled demo media). */
+  media?: MediaStore;
 }
 
 /** What every module's routes receive. */
@@ -26,4 +29,5 @@ export interface ModuleDeps {
   db: Database;
   clock: Clock;
   captcha: CaptchaVerifier;
+  media: MediaStore;
 }

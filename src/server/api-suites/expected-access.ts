@@ -84,6 +84,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/profile/child/update': { anonymous: 401, parent: 200, other: 404, admin: 404 },
   'POST /api/profile/child/delete': { anonymous: 401, parent: 200, other: 404, admin: 404 },
 
+  // Lessons as one child sees them: another family's child is unknown.
+  'GET /api/profile/lessons': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+
   // The trial: every signed-in caller activates it for their own family, once.
   'POST /api/store/subscription/activate': signedIn(201),
 };

@@ -153,4 +153,8 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     addressesOwnerRecord: true,
     build: ({ owner }) => ({ body: { id: ownChild(owner) } }),
   },
+  'GET /api/profile/lessons': {
+    addressesOwnerRecord: true,
+    build: ({ owner }) => ({ query: { child_id: String(ownChild(owner)) } }),
+  },
 };

@@ -1,40 +1,69 @@
 // The default store: files under a folder (DATA_DIR/media), served by the school itself at
-// /media/<key>?expires=…&signature=… (media-routes.ts).
+// /media/<key>?expires=…&signature=… (media-routes.ts). Keys under a bundled prefix (the demo lessons'
+// `demo/`) are read from the repository's own folder, so the demo needs no copying at start-up.
+import { existsSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isMediaKey } from './media-types';
 import { mediaSignature } from './signing';
-import type { MediaStore } from './store';
+import type { MediaStoreBase } from './store';
 
 export const LOCAL_MEDIA_PREFIX = '/media/';
 
 export interface LocalStoreOptions {
   root: string;
+  /**
+   * Signs the URLs. The local folder belongs to one instance, so a key made at start-up is enough: URLs
+   * live minutes, and a restart only makes the players ask for new ones.
+   */
   secret: string;
+  /** Read-only folders by key prefix, e.g. { 'demo/': '<repo>/src/server/db/seed/media' }. */
+  bundled?: Record<string, string>;
 }
 
-function pathOf(root: string, key: string): string {
-  if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
-  return join(root, key);
+export interface LocalMediaStore extends MediaStoreBase {
+  readonly kind: 'local';
+  /** The writable folder. */
+  readonly root: string;
+  readonly secret: string;
+  /** The folder and the path below it that hold `key` (no check that the file exists). */
+  locate(key: string): { root: string; path: string };
 }
 
-export function createLocalStore({ root, secret }: LocalStoreOptions): MediaStore {
+export function createLocalStore({
+  root,
+  secret,
+  bundled = {},
+}: LocalStoreOptions): LocalMediaStore {
+  const locate = (key: string) => {
+    if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+    for (const [prefix, dir] of Object.entries(bundled)) {
+      const path = key.slice(prefix.length);
+      if (key.startsWith(prefix) && existsSync(join(dir, path))) return { root: dir, path };
+    }
+    return { root, path: key };
+  };
   return {
     kind: 'local',
+    root,
+    secret,
+    locate,
     async put(key, body) {
-      const path = pathOf(root, key);
+      if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+      const path = join(root, key);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body);
     },
     async has(key) {
+      const { root: dir, path } = locate(key);
       try {
-        return (await stat(pathOf(root, key))).isFile();
+        return (await stat(join(dir, path))).isFile();
       } catch {
         return false;
       }
     },
     signedUrl(key, ttlSeconds, now) {
-      pathOf(root, key);
+      locate(key);
       const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
       const signature = mediaSignature(secret, key, expires);
       return Promise.resolve(

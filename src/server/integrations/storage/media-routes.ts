@@ -4,21 +4,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../../plugins/errors';
 import { contentTypeOf, isMediaKey } from './media-types';
+import type { LocalMediaStore } from './local-store';
 import { checkMediaSignature } from './signing';
 
 export interface LocalMediaRoutesOptions {
-  root: string;
-  secret: string;
+  store: LocalMediaStore;
   clock: () => Date;
 }
 
 const refuse = (reply: FastifyReply, status: 403 | 404, message: string) =>
   reply.status(status).header('cache-control', 'no-store').send(errorBody(status, message));
 
-export function localMediaRoutes({ root, secret, clock }: LocalMediaRoutesOptions) {
+export function localMediaRoutes({ store, clock }: LocalMediaRoutesOptions) {
   return async function routes(app: FastifyInstance): Promise<void> {
     // Its own instance, not serving anything by itself: only the signed route below may send a file.
-    await app.register(fastifyStatic, { root, serve: false });
+    await app.register(fastifyStatic, { root: store.root, serve: false });
 
     app.get<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>(
       '/media/*',
@@ -29,7 +29,7 @@ export function localMediaRoutes({ root, secret, clock }: LocalMediaRoutesOption
         if (!isMediaKey(key) || !type) return refuse(reply, 404, 'Файл не найден');
         const { expires, signature } = request.query;
         const check = checkMediaSignature(
-          secret,
+          store.secret,
           key,
           Number(expires),
           typeof signature === 'string' ? signature : '',
@@ -42,7 +42,8 @@ export function localMediaRoutes({ root, secret, clock }: LocalMediaRoutesOption
         const secondsLeft = Math.max(0, Number(expires) - Math.floor(clock().getTime() / 1000));
         reply.header('content-type', type);
         reply.header('cache-control', `private, max-age=${secondsLeft}`);
-        return reply.sendFile(key, root, { cacheControl: false });
+        const { root, path } = store.locate(key);
+        return reply.sendFile(path, root, { cacheControl: false });
       },
     );
   };

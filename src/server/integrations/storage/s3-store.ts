@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { isMediaKey } from './media-types';
-import type { MediaStore } from './store';
+import type { MediaStoreBase } from './store';
 
 export interface S3StoreOptions {
   endpoint?: string;
@@ -26,7 +26,12 @@ const checked = (key: string): string => {
   return key;
 };
 
-export function createS3Store(options: S3StoreOptions): MediaStore & { client: S3Client } {
+export interface S3MediaStore extends MediaStoreBase {
+  readonly kind: 's3';
+  readonly client: S3Client;
+}
+
+export function createS3Store(options: S3StoreOptions): S3MediaStore {
   const client = new S3Client({
     endpoint: options.endpoint,
     region: options.region,

@@ -27,7 +27,7 @@ describe('local media store', () => {
     await store().put(KEY, CLIP, 'video/webm');
     await store().put('demo/red-circle.vtt', Buffer.from('WEBVTT\n\n'), 'text/vtt');
     app = Fastify();
-    await app.register(localMediaRoutes({ root, secret: SECRET, clock: time.clock }));
+    await app.register(localMediaRoutes({ store: store(), clock: time.clock }));
     await app.ready();
   });
   afterAll(async () => {

@@ -1,9 +1,14 @@
 // Where lesson media live: a local folder by default, an S3-compatible bucket when configured. Either way
 // the school hands out only short-lived signed URLs, and only to viewers the access rule lets in.
-export interface MediaStore {
-  readonly kind: 'local' | 's3';
+import type { LocalMediaStore } from './local-store';
+import type { S3MediaStore } from './s3-store';
+
+export interface MediaStoreBase {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   has(key: string): Promise<boolean>;
   /** A URL that opens the file, byte ranges included, for `ttlSeconds` from `now`. */
   signedUrl(key: string, ttlSeconds: number, now: Date): Promise<string>;
 }
+
+/** Told apart by `kind`: the local store also needs its serving route. */
+export type MediaStore = LocalMediaStore | S3MediaStore;

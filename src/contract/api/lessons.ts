@@ -1,0 +1,78 @@
+// GET /profile/lessons: the lessons of one program (a week of the main program, or an additional program)
+// as one child sees them — what is open, why the rest is closed, and signed media URLs for what is open.
+import { z } from 'zod';
+import { dataOf } from './common';
+
+export const LESSON_TYPES = ['main', 'additional'] as const;
+export type LessonType = (typeof LESSON_TYPES)[number];
+
+const idParam = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+/** SPEC §7: only non-empty filters are sent; every one is optional. */
+export const lessonsQuery = z.object({
+  child_id: idParam('Ребёнок не найден').optional(),
+  type: z
+    .enum(LESSON_TYPES, { error: 'Выберите основную или дополнительную программу' })
+    .optional(),
+  /** The age group of the main program, or the slug of an additional program. */
+  program: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,64}$/, 'Такой программы нет')
+    .optional(),
+  week: idParam('Такой недели нет').optional(),
+});
+export type LessonsQuery = z.input<typeof lessonsQuery>;
+
+export const LOCK_REASONS = [
+  'sign_in',
+  'no_subscription',
+  'no_seat',
+  'week_not_open',
+  'program_not_bought',
+  'other_program',
+] as const;
+export type LockReason = (typeof LOCK_REASONS)[number];
+
+export const lessonItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+  /** The week of the main program; null in an additional program. */
+  week: z.number().int().nullable(),
+  duration_seconds: z.number().int(),
+  is_preview: z.boolean(),
+  available: z.boolean(),
+  /** Why a closed lesson is closed (a stable word) and what to do, in Russian; null when open. */
+  lock_reason: z.enum(LOCK_REASONS).nullable(),
+  lock_message: z.string().nullable(),
+  video: z.object({
+    /** Signed and short-lived; null unless the child may watch. */
+    url: z.string().nullable(),
+    poster: z.string(),
+    subtitles: z.string().nullable(),
+  }),
+  progress: z.object({ watched_seconds: z.number().int(), completed: z.boolean() }),
+});
+export type LessonItem = z.infer<typeof lessonItem>;
+
+export const programWeek = z.object({
+  number: z.number().int(),
+  title: z.string(),
+  open: z.boolean(),
+});
+
+export const lessonsPage = z.object({
+  child_id: z.number().int().nullable(),
+  type: z.enum(LESSON_TYPES),
+  program: z.object({ slug: z.string(), title: z.string() }),
+  /** Main program: every week with whether it is open for the child; empty for additional programs. */
+  weeks: z.array(programWeek),
+  /** The week shown (main program), or null. */
+  week: z.number().int().nullable(),
+  lessons: z.array(lessonItem),
+});
+export type LessonsPage = z.infer<typeof lessonsPage>;
+export const lessonsResponse = dataOf(lessonsPage);

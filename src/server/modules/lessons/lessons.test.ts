@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LessonsPage } from '@contract/api/lessons';
+import {
+  additionalPrograms,
+  childAdditionalPrograms,
+  childWeeks,
+  lessons,
+  programWeeks,
+  tariffs,
+  users,
+} from '../../db/schema/index';
+import { defaultSeedContent } from '../../db/seed/default-content';
+import { seedDatabase } from '../../db/seed/seed';
+import { manualClock } from '../../testing/fixtures';
+import { createTestApp, testConfig } from '../../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { bearer } from '../auth/accounts-testing';
+import { createSession } from '../auth/service';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let trialId: number;
+const time = manualClock('2026-11-24T09:00:00Z');
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase({ db: database.db, config: testConfig(), content: defaultSeedContent });
+  app = await createTestApp({ db: database.db, clock: time.clock });
+  const [trial] = await database.db
+    .select({ id: tariffs.id })
+    .from(tariffs)
+    .where(eq(tariffs.isFree, true));
+  trialId = trial?.id ?? 0;
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+let serial = 0;
+/** A family with one four-year-old child, added now. */
+async function family() {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `lessons-${(serial += 1)}@example.ru`, name: 'Родитель' })
+    .returning();
+  if (!user) throw new Error('insert failed');
+  const token = await createSession({ db: database.db, clock: time.clock, userId: user.id });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/profile/child/store',
+    headers: bearer(token),
+    payload: { name: 'Маша', birth_date: '2022-06-01' },
+  });
+  expect(res.statusCode).toBe(201);
+  return { token, childId: res.json().data.id as number };
+}
+
+async function page(token: string | null, query: Record<string, string | number> = {}) {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return app.inject({
+    url: `/api/profile/lessons?${search}`,
+    headers: token ? bearer(token) : {},
+  });
+}
+
+async function lessonsOf(token: string, query: Record<string, string | number>) {
+  const res = await page(token, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: LessonsPage }>().data;
+}
+
+const startTrial = (token: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/store/subscription/activate',
+    headers: bearer(token),
+    payload: { subscription_id: trialId },
+  });
+
+describe('GET /api/profile/lessons', () => {
+  it('without a subscription opens only the first lesson of the program, with its media', async () => {
+    const f = await family();
+    const data = await lessonsOf(f.token, { child_id: f.childId });
+    expect(data.program.slug).toBe('four-five');
+    expect(data.week).toBe(1);
+    expect(data.weeks.map((w) => w.number)).toEqual([1, 2, 3, 4]);
+    const [first, ...rest] = data.lessons;
+    expect(first).toMatchObject({ is_preview: true, available: true, lock_reason: null });
+    expect(first?.video.url).toMatch(/^\/media\/demo\/.+\.webm\?expires=\d+&signature=/);
+    expect(first?.video.subtitles).toMatch(/\.vtt\?/);
+    expect(rest).toHaveLength(2);
+    for (const lesson of rest) {
+      expect(lesson).toMatchObject({ available: false, lock_reason: 'no_subscription' });
+      expect(lesson.video.url).toBeNull();
+      expect(lesson.video.subtitles).toBeNull();
+      expect(lesson.video.poster).toMatch(/\.jpg\?/);
+      expect(lesson.lock_message).toMatch(/подпиской/);
+    }
+  });
+
+  it('with the trial opens the current week, and its video plays with byte ranges', async () => {
+    const f = await family();
+    expect((await startTrial(f.token)).statusCode).toBe(201);
+    const data = await lessonsOf(f.token, { child_id: f.childId });
+    expect(data.lessons.every((l) => l.available)).toBe(true);
+    expect(data.weeks.map((w) => w.open)).toEqual([true, false, false, false]);
+
+    const url = data.lessons[1]?.video.url ?? '';
+    const whole = await app.inject({ url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/webm');
+    const part = await app.inject({ url, headers: { range: 'bytes=0-1023' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toHaveLength(1024);
+    const subtitles = await app.inject({ url: data.lessons[1]?.video.subtitles ?? '' });
+    expect(subtitles.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(subtitles.body).toMatch(/^WEBVTT/);
+  });
+
+  it('keeps the next week closed in either study mode while the trial does not cover it', async () => {
+    const f = await family();
+    await startTrial(f.token);
+    const scheduled = await lessonsOf(f.token, { child_id: f.childId, week: 2 });
+    expect(scheduled.lessons.map((l) => l.lock_reason)).toEqual(Array(3).fill('week_not_open'));
+    await app.inject({
+      method: 'POST',
+      url: '/api/profile/child/update',
+      headers: bearer(f.token),
+      payload: { id: f.childId, study_mode: 'free' },
+    });
+    const free = await lessonsOf(f.token, { child_id: f.childId, week: 2 });
+    expect(free.lessons.every((l) => !l.available)).toBe(true);
+    expect(free.lessons[0]?.lock_message).toMatch(/оплаченный период/);
+  });
+
+  it('closes everything but the preview when the trial has ended', async () => {
+    const f = await family();
+    await startTrial(f.token);
+    time.advance(8 * DAY);
+    const data = await lessonsOf(f.token, { child_id: f.childId, week: 1 });
+    expect(data.lessons.map((l) => l.available)).toEqual([true, false, false]);
+    expect(data.lessons[1]?.lock_reason).toBe('no_subscription');
+  });
+
+  it('opens a bought week without a subscription', async () => {
+    const f = await family();
+    const [week] = await database.db
+      .select({ id: programWeeks.id })
+      .from(programWeeks)
+      .innerJoin(lessons, eq(lessons.weekId, programWeeks.id))
+      .where(eq(lessons.code, 'four-five-w2-l1'));
+    if (!week) throw new Error('no week 2');
+    await database.db.insert(childWeeks).values({ childId: f.childId, weekId: week.id });
+    const data = await lessonsOf(f.token, { child_id: f.childId, week: 2 });
+    expect(data.lessons.every((l) => l.available)).toBe(true);
+    expect(data.weeks.find((w) => w.number === 2)?.open).toBe(true);
+  });
+
+  it('opens an additional program only for the child it was bought for', async () => {
+    const f = await family();
+    await startTrial(f.token);
+    const before = await lessonsOf(f.token, {
+      child_id: f.childId,
+      type: 'additional',
+      program: 'english',
+    });
+    expect(before.lessons.map((l) => l.available)).toEqual([true, false, false]);
+    expect(before.lessons[1]?.lock_reason).toBe('program_not_bought');
+
+    const [english] = await database.db
+      .select({ id: additionalPrograms.id })
+      .from(additionalPrograms)
+      .where(eq(additionalPrograms.slug, 'english'));
+    await database.db
+      .insert(childAdditionalPrograms)
+      .values({ childId: f.childId, additionalProgramId: english?.id ?? 0 });
+    const after = await lessonsOf(f.token, {
+      child_id: f.childId,
+      type: 'additional',
+      program: 'english',
+    });
+    expect(after.lessons.every((l) => l.available)).toBe(true);
+  });
+
+  it('shows another age group’s program closed but for its preview', async () => {
+    const f = await family();
+    await startTrial(f.token);
+    const data = await lessonsOf(f.token, { child_id: f.childId, program: 'six-seven' });
+    expect(data.lessons.map((l) => l.lock_reason)).toEqual([
+      null,
+      'other_program',
+      'other_program',
+    ]);
+  });
+
+  it('without a child gives the previews and asks to choose a child', async () => {
+    const f = await family();
+    await startTrial(f.token);
+    const data = await lessonsOf(f.token, {});
+    expect(data.child_id).toBeNull();
+    expect(data.lessons.map((l) => l.lock_reason)).toEqual([null, 'sign_in', 'sign_in']);
+  });
+
+  it('treats another family’s child as unknown', async () => {
+    const a = await family();
+    const b = await family();
+    const res = await page(b.token, { child_id: a.childId });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+
+  it('asks a guest to sign in', async () => {
+    expect((await page(null)).statusCode).toBe(401);
+  });
+
+  it('answers bad filters in Russian', async () => {
+    const f = await family();
+    for (const query of [
+      { child_id: 'abc' },
+      { child_id: '-1' },
+      { type: 'secret' },
+      { program: '../../etc' },
+      { program: 'nine-ten' },
+      { type: 'additional' },
+      { week: '0' },
+    ]) {
+      const res = await page(f.token, query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(422);
+      expect(res.json().message).toMatch(/[а-я]/i);
+    }
+    expect((await page(f.token, { week: 99 })).statusCode).toBe(404);
+  });
+
+  it('hands out media URLs that stop working after 30 minutes or when edited', async () => {
+    const f = await family();
+    const data = await lessonsOf(f.token, { child_id: f.childId });
+    const url = data.lessons[0]?.video.url ?? '';
+    const edited = url.replace(/signature=./, 'signature=x');
+    expect((await app.inject({ url: edited })).statusCode).toBe(403);
+    const other = url.replace(/demo\/[a-z-]+\.webm/, 'demo/letter-a.webm');
+    expect((await app.inject({ url: other })).statusCode).toBe(403);
+    time.advance(31 * MINUTE);
+    expect((await app.inject({ url })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,278 @@
+// The lessons page of one child: a week of the main program or an additional program, each lesson open or
+// closed by the access rule (access.ts), media URLs signed only for what is open.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_AGE_GROUP } from '@contract/api/catalog';
+import type { LessonItem, LessonsPage, LessonsQuery, LockReason } from '@contract/api/lessons';
+import type { Database } from '../../db/client';
+import {
+  additionalPrograms,
+  lessonStats,
+  lessons,
+  mainPrograms,
+  programWeeks,
+} from '../../db/schema/index';
+import type { Clock } from '../../deps';
+import type { MediaStore } from '../../integrations/storage/store';
+import { invalidField, notFound } from '../../plugins/errors';
+import {
+  activeSubscription,
+  currentWeekNumber,
+  isWeekOpen,
+  lessonAccess,
+  type Access,
+  type LessonPlace,
+  type StudyMode,
+} from './access';
+import { childFacts, familyFacts, programOfAgeGroup, type ChildFacts } from './facts';
+
+/** Long enough to watch a lesson and seek in it; the page asks again for a new one after that. */
+export const MEDIA_URL_TTL_SECONDS = 30 * 60;
+
+export const PROGRAM_NOT_FOUND = 'Такой программы нет';
+export const WEEK_NOT_FOUND = 'Такой недели нет';
+
+function lockOf(access: Access, studyMode: StudyMode | undefined): [LockReason, string] | null {
+  if (access.allowed) return null;
+  switch (access.because) {
+    case 'no_child':
+      return ['sign_in', 'Выберите ребёнка, чтобы смотреть уроки'];
+    case 'no_subscription':
+      return [
+        'no_subscription',
+        'Урок откроется с подпиской — начните с бесплатной пробной недели',
+      ];
+    case 'no_seat':
+      return ['no_seat', 'В подписке нет места для этого ребёнка: добавьте место в тарифе'];
+    case 'week_not_open':
+      return studyMode === 'free'
+        ? ['week_not_open', 'Эта неделя не входит в оплаченный период']
+        : ['week_not_open', 'Неделя откроется по расписанию'];
+    case 'program_not_bought':
+      return ['program_not_bought', 'Программа откроется после покупки'];
+  }
+}
+
+type LessonRow = typeof lessons.$inferSelect;
+
+interface Options {
+  db: Database;
+  clock: Clock;
+  media: MediaStore;
+  userId: number;
+  query: LessonsQuery & { child_id?: number; week?: number };
+}
+
+export async function listLessons({
+  db,
+  clock,
+  media,
+  userId,
+  query,
+}: Options): Promise<LessonsPage> {
+  const now = clock();
+  const family = await familyFacts(db, userId, now);
+  const child =
+    query.child_id === undefined
+      ? undefined
+      : await childFacts(db, userId, query.child_id, family.seats);
+  const type = query.type ?? 'main';
+  const page =
+    type === 'main'
+      ? await mainProgramPage(db, child, query, now)
+      : await additionalProgramPage(db, query);
+
+  const { periods } = family;
+  const stats = child ? await progressOf(db, child.id, page.rows) : new Map<string, Progress>();
+  const items: LessonItem[] = [];
+  for (const row of page.rows) {
+    const place = page.placeOf(row);
+    let access = lessonAccess({
+      now,
+      lesson: place,
+      child,
+      subscriptions: page.isChildsProgram ? periods : [],
+    });
+    let lock = lockOf(access, child?.studyMode);
+    if (!access.allowed && child && !page.isChildsProgram && place.program === 'main') {
+      access = { allowed: false, because: 'week_not_open' };
+      lock = ['other_program', 'Это программа другого возраста: смените программу ребёнка'];
+    }
+    items.push({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      position: row.position,
+      week: place.program === 'main' ? place.weekNumber : null,
+      duration_seconds: row.durationSeconds,
+      is_preview: place.isFirstOfProgram,
+      available: access.allowed,
+      lock_reason: lock?.[0] ?? null,
+      lock_message: lock?.[1] ?? null,
+      video: {
+        url: access.allowed
+          ? await media.signedUrl(row.videoKey, MEDIA_URL_TTL_SECONDS, now)
+          : null,
+        poster: await media.signedUrl(row.posterKey, MEDIA_URL_TTL_SECONDS, now),
+        subtitles: access.allowed
+          ? await media.signedUrl(row.subtitlesKey, MEDIA_URL_TTL_SECONDS, now)
+          : null,
+      },
+      progress: stats.get(row.code) ?? { watched_seconds: 0, completed: false },
+    });
+  }
+
+  const subscribed = Boolean(activeSubscription(periods, now));
+  return {
+    child_id: child?.id ?? null,
+    type,
+    program: page.program,
+    weeks: page.weeks.map((w) => ({
+      number: w.number,
+      title: w.title,
+      open:
+        child !== undefined &&
+        page.isChildsProgram &&
+        (child.boughtWeekIds.has(w.id) ||
+          (subscribed && child.hasSeat && isWeekOpen(child, periods, w.number, now))),
+    })),
+    week: page.week,
+    lessons: items,
+  };
+}
+
+interface ProgramPage {
+  program: { slug: string; title: string };
+  weeks: { id: number; number: number; title: string }[];
+  week: number | null;
+  rows: LessonRow[];
+  isChildsProgram: boolean;
+  placeOf(row: LessonRow): LessonPlace;
+}
+
+async function mainProgramPage(
+  db: Database,
+  child: ChildFacts | undefined,
+  query: Options['query'],
+  now: Date,
+): Promise<ProgramPage> {
+  const programId =
+    query.program !== undefined
+      ? await programOfAgeGroup(db, query.program)
+      : (child?.mainProgramId ?? (await programOfAgeGroup(db, DEFAULT_AGE_GROUP)));
+  if (programId === null) throw invalidField('program', PROGRAM_NOT_FOUND);
+  const [program] = await db
+    .select({ slug: mainPrograms.slug, title: mainPrograms.title })
+    .from(mainPrograms)
+    .where(eq(mainPrograms.id, programId));
+  if (!program) throw invalidField('program', PROGRAM_NOT_FOUND);
+
+  const weeks = await db
+    .select({ id: programWeeks.id, number: programWeeks.number, title: programWeeks.title })
+    .from(programWeeks)
+    .where(eq(programWeeks.mainProgramId, programId))
+    .orderBy(asc(programWeeks.number));
+  const last = weeks.at(-1)?.number ?? 1;
+  const isChildsProgram = child?.mainProgramId === programId;
+  const current =
+    child && isChildsProgram
+      ? Math.min(Math.max(currentWeekNumber(child.programStartedAt, now), 1), last)
+      : 1;
+  const number = query.week ?? current;
+  const week = weeks.find((w) => w.number === number);
+  if (!week) throw notFound(WEEK_NOT_FOUND);
+  const first = weeks[0];
+
+  const rows = await db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.weekId, week.id), eq(lessons.isActive, true)))
+    .orderBy(asc(lessons.position));
+  const firstPosition =
+    first?.id === week.id ? rows[0]?.position : await firstLessonPosition(db, first?.id);
+  return {
+    program,
+    weeks,
+    week: week.number,
+    rows,
+    isChildsProgram,
+    placeOf: (row) => ({
+      program: 'main',
+      weekId: week.id,
+      weekNumber: week.number,
+      isFirstOfProgram: week.id === first?.id && row.position === firstPosition,
+    }),
+  };
+}
+
+async function firstLessonPosition(db: Database, weekId: number | undefined) {
+  if (weekId === undefined) return undefined;
+  const [row] = await db
+    .select({ position: lessons.position })
+    .from(lessons)
+    .where(and(eq(lessons.weekId, weekId), eq(lessons.isActive, true)))
+    .orderBy(asc(lessons.position))
+    .limit(1);
+  return row?.position;
+}
+
+async function additionalProgramPage(db: Database, query: Options['query']): Promise<ProgramPage> {
+  if (query.program === undefined) throw invalidField('program', 'Выберите программу');
+  const [program] = await db
+    .select({
+      id: additionalPrograms.id,
+      slug: additionalPrograms.slug,
+      title: additionalPrograms.title,
+    })
+    .from(additionalPrograms)
+    .where(and(eq(additionalPrograms.slug, query.program), eq(additionalPrograms.isActive, true)));
+  if (!program) throw invalidField('program', PROGRAM_NOT_FOUND);
+  const rows = await db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.additionalProgramId, program.id), eq(lessons.isActive, true)))
+    .orderBy(asc(lessons.position));
+  const firstId = rows[0]?.id;
+  return {
+    program: { slug: program.slug, title: program.title },
+    weeks: [],
+    week: null,
+    rows,
+    isChildsProgram: true,
+    placeOf: (row) => ({
+      program: 'additional',
+      additionalProgramId: program.id,
+      isFirstOfProgram: row.id === firstId,
+    }),
+  };
+}
+
+interface Progress {
+  watched_seconds: number;
+  completed: boolean;
+}
+
+async function progressOf(
+  db: Database,
+  childId: number,
+  rows: LessonRow[],
+): Promise<Map<string, Progress>> {
+  if (rows.length === 0) return new Map();
+  const stats = await db
+    .select()
+    .from(lessonStats)
+    .where(
+      and(
+        eq(lessonStats.childId, childId),
+        inArray(
+          lessonStats.lessonKey,
+          rows.map((r) => r.code),
+        ),
+      ),
+    );
+  return new Map(
+    stats.map((s) => [
+      s.lessonKey,
+      { watched_seconds: s.watchedSeconds, completed: s.completedAt !== null },
+    ]),
+  );
+}
