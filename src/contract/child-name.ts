@@ -61,8 +61,7 @@ export function childNameProblem(name: string): string | null {
   if (parts.length > CHILD_NAME_MAX_GRAPHEMES)
     return `Не длиннее ${CHILD_NAME_MAX_GRAPHEMES} символов`;
   for (const part of parts) {
-    const fits =
-      part === ' ' || PUNCTUATION.includes(part) || WORD.test(part) || EMOJI.test(part);
+    const fits = part === ' ' || PUNCTUATION.includes(part) || WORD.test(part) || EMOJI.test(part);
     if (!fits) return refusal(part);
   }
   if (!HAS_LETTER.test(name)) return CHILD_NAME_NEEDS_LETTER;

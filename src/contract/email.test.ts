@@ -45,7 +45,10 @@ describe('the e-mail rule', () => {
     ['ma<b>@mail.ru', EMAIL_MESSAGES.invalid],
     ['mama@mail@mail.ru', EMAIL_MESSAGES.invalid],
     [`${'я'.repeat(33)}@почта.рф`, EMAIL_MESSAGES.tooLong],
-    [`${'a'.repeat(20)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.ru`, EMAIL_MESSAGES.tooLong],
+    [
+      `${'a'.repeat(20)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.ru`,
+      EMAIL_MESSAGES.tooLong,
+    ],
   ])('refuses %j: %s', (typed, message) => {
     const result = emailField.safeParse(typed);
     expect(result.success).toBe(false);

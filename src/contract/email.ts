@@ -19,6 +19,7 @@ export const EMAIL_MESSAGES = {
 // (the ideographic and full-width dots too, which the mapping turns into «.»). Anything else — «/», «?»,
 // «#», «:», «@» — would make the URL parser read a different host than the one typed.
 const TYPED_DOMAIN = /^[\p{L}\p{M}\p{N}.\-\u3002\uff0e\uff61]+$/u;
+const DOTS = /[.\u3002\uff0e\uff61]/;
 const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const ASCII_TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 // The characters the school has always taken before «@» (those of zod's e-mail check), plus letters,
@@ -28,6 +29,8 @@ const LOCAL_PART = /^[\p{L}\p{M}\p{N}_'+\-.]+$/u;
 /** The domain in ASCII (punycode labels, lower case), or null when it is not a domain name. */
 export function domainToAscii(domain: string): string | null {
   if (domain === '' || !TYPED_DOMAIN.test(domain)) return null;
+  // The URL parser lets a label begin or end with a hyphen once encoded (xn---…); IDNA does not.
+  if (domain.split(DOTS).some((label) => label.startsWith('-') || label.endsWith('-'))) return null;
   let host: string;
   try {
     host = new URL(`http://${domain}/`).hostname;
