@@ -19,8 +19,10 @@ const HAS_LETTER = /[\p{L}\p{N}\p{Extended_Pictographic}\p{Regional_Indicator}]/
 // One emoji as a reader sees it: pictographs joined by ZWJ, with variation selectors, skin tones, tag
 // sequences (regional flags) and keycaps (1️⃣). A bare digit or «#» is no emoji: it needs a pictograph,
 // a regional indicator or the keycap mark beside it.
+// (Emoji_Component holds ZWJ, the emoji variation selector, skin tones, tags, the keycap mark and the
+// regional indicators; the text variation selector is added.)
 const EMOJI =
-  /^(?=.*[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3])[\p{Extended_Pictographic}\p{Emoji_Component}\p{Emoji_Modifier}\ufe0e\ufe0f\u200d\u20e3\u{e0020}-\u{e007f}]+$/u;
+  /^(?=.*(?:[\p{Extended_Pictographic}\p{Regional_Indicator}]|\u20e3))(?:[\p{Extended_Pictographic}\p{Emoji_Component}\p{Emoji_Modifier}]|\ufe0e)+$/u;
 
 function graphemes(value: string): string[] {
   if (typeof Intl.Segmenter === 'function') {
