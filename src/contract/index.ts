@@ -2,6 +2,7 @@ export * from './constants';
 export * from './benefit';
 export * from './plural';
 export * from './money';
+export * from './email';
 export * from './api/common';
 export * from './api/content';
 export * from './api/catalog';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGE_GROUP_SLUGS } from './catalog';
 import { dataOf } from './common';
+import { EMAIL_MESSAGES, normalizeEmail, storedEmailProblem } from '../email';
 import { PASSWORD_MAX_LENGTH, newPasswordField } from './password';
 import { NAME_INVALID, personNameField } from './profile';
 
@@ -15,14 +16,26 @@ export const CAPTCHA_ACTIONS = {
   passwordEmail: 'password_email',
 } as const;
 
-/** Trimmed and lower-cased before it is checked, so «Mama@Mail.RU » logs in as mama@mail.ru. */
+/**
+ * The address in its stored form (src/contract/email.ts): trimmed, lower-cased, the domain in punycode, so
+ * «Mama@Mail.RU » logs in as mama@mail.ru and «ОЛЯ@ПОЧТА.РФ» as оля@xn--80a1acny.xn--p1ai.
+ */
 export const emailField = z
   .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'Введите адрес электронной почты')
-  .max(254, 'Слишком длинный адрес электронной почты')
-  .pipe(z.email('Введите адрес электронной почты в виде name@example.ru'));
+  .max(1000, EMAIL_MESSAGES.tooLong)
+  .transform((value, ctx) => {
+    if (value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: EMAIL_MESSAGES.required });
+      return z.NEVER;
+    }
+    const stored = normalizeEmail(value);
+    const problem = stored === null ? EMAIL_MESSAGES.invalid : storedEmailProblem(stored);
+    if (stored === null || problem !== null) {
+      ctx.addIssue({ code: 'custom', message: problem ?? EMAIL_MESSAGES.invalid });
+      return z.NEVER;
+    }
+    return stored;
+  });
 
 export const captchaToken = z.string().max(4096).nullish();
 

@@ -5,13 +5,25 @@ import { moscowCalendarDate } from '../moscow-date';
 import { AGE_GROUP_SLUGS, type AgeGroupSlug } from './catalog';
 import { child, STUDY_MODES } from './auth';
 import { dataOf } from './common';
-import { NAME_INVALID, personNameField } from './profile';
+import { pluralize, YEARS } from '../plural';
+import {
+  CHILD_NAME_MAX_GRAPHEMES,
+  CHILD_NAME_MAX_INPUT,
+  childNameProblem,
+  normalizeChildName,
+} from '../child-name';
 
 export { child, STUDY_MODES, type Child, type StudyMode } from './auth';
 
-/** Ages (full years, Moscow date) a child may be added at: the school is for 2–7, with a year's leeway. */
-export const MIN_CHILD_AGE = 1;
-export const MAX_CHILD_AGE = 8;
+/**
+ * The age rule: the school is for children of 2–7, so a child may be added (or given a new birth date) from
+ * the 2nd birthday until the day before the 8th, in full years on the Moscow calendar — a child of seven
+ * and a half is «7 лет» and still in. The form's hint and every refusal name these two numbers.
+ */
+export const MIN_CHILD_AGE = 2;
+export const MAX_CHILD_AGE = 7;
+/** «Занятия для детей от 2 до 7 лет»: the rule in the words the form and the server use. */
+export const CHILD_AGE_RULE = `Занятия для детей от ${MIN_CHILD_AGE} до ${MAX_CHILD_AGE}\u00a0лет`;
 
 /** Preset pictures a child can pick; a child record holds no photo (ARCHITECTURE §5). null → the default. */
 export const CHILD_AVATARS = [
@@ -56,7 +68,7 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (hadBirthday ? 0 : 1);
 }
 
-/** 1–2 → two-three, 3 → three-four, 4 → four-five, 5 → five-six, 6 and older → six-seven. */
+/** 2 (and younger) → two-three, 3 → three-four, 4 → four-five, 5 → five-six, 6 and older → six-seven. */
 export function ageGroupForAge(age: number): AgeGroupSlug {
   if (age <= 2) return 'two-three';
   if (age === 3) return 'three-four';
@@ -69,8 +81,8 @@ export function ageGroupForAge(age: number): AgeGroupSlug {
 export function birthDateProblem(birthDate: string, today: string): string | null {
   if (birthDate > today) return 'Дата рождения не может быть в будущем';
   const age = ageOn(birthDate, today);
-  if (age < MIN_CHILD_AGE) return `Занятия для детей от ${MIN_CHILD_AGE} года`;
-  if (age > MAX_CHILD_AGE) return `Занятия для детей до ${MAX_CHILD_AGE} лет`;
+  if (age < MIN_CHILD_AGE) return `${CHILD_AGE_RULE}: ребёнку ещё нет ${MIN_CHILD_AGE}\u00a0лет`;
+  if (age > MAX_CHILD_AGE) return `${CHILD_AGE_RULE}: ребёнку уже ${pluralize(age, YEARS)}`;
   return null;
 }
 
@@ -80,10 +92,17 @@ export const birthDateField = z
   .min(1, 'Укажите дату рождения')
   .refine((v) => v === '' || isCalendarDate(v), BIRTH_DATE_FORMAT);
 
-export const childNameField = personNameField({
-  required: 'Введите имя или прозвище ребёнка',
-  invalid: NAME_INVALID,
-});
+export { CHILD_NAME_MAX_GRAPHEMES, childNameProblem, normalizeChildName } from '../child-name';
+
+/** A child's name or nickname: letters of any script, digits, emoji and everyday punctuation; no markup. */
+export const childNameField = z
+  .string()
+  .max(CHILD_NAME_MAX_INPUT, `Не длиннее ${CHILD_NAME_MAX_GRAPHEMES} символов`)
+  .transform(normalizeChildName)
+  .superRefine((value, ctx) => {
+    const problem = childNameProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const childIdField = z
   .number({ error: 'Не указан ребёнок' })

@@ -34,7 +34,8 @@ export function personNameField(options: { required: string | false; invalid: st
 
 export const NAME_INVALID = 'Только русские или латинские буквы, пробел, дефис и апостроф';
 
-export const PHONE_INVALID = 'Введите российский мобильный номер: +7 9XX XXX-XX-XX';
+// Non-breaking spaces: the number never breaks between «+7» and «9XX».
+export const PHONE_INVALID = 'Введите российский мобильный номер: +7\u00a09XX\u00a0XXX-XX-XX';
 
 /**
  * A Russian mobile number in any usual spelling (+7, 7 or 8 first, or just the ten digits; spaces,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { isStoredEmail } from '@contract/email';
 
 // The mail the school sends. Each template names the data it needs; queueMail checks it before the job is
 // stored, and the job handler checks it again (a row may outlive a change of code).
-const address = z.email();
+// The address as the school stores it: the domain in punycode, a Cyrillic local part as typed (SMTPUTF8).
+const address = z.string().refine(isStoredEmail, 'not an address in its stored form');
 const name = z.string().max(200);
 const url = z.url({ protocol: /^https?$/ });
 

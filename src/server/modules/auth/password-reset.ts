@@ -7,6 +7,7 @@ import type { Clock } from '../../deps';
 import { invalidField } from '../../plugins/errors';
 import { queueMail } from '../../integrations/mail/queue';
 import { enqueue } from '../../jobs/queue';
+import { displayEmail } from '@contract/email';
 import { issueEmailToken, spendAllEmailTokens, spendEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
 import { revokeAllSessions } from './service';
@@ -24,7 +25,9 @@ interface Ctx {
 }
 
 export function passwordResetUrl(publicUrl: string, token: string, email: string): string {
-  return `${publicUrl}/password-reset?token=${token}&email=${encodeURIComponent(email)}`;
+  // The page shows the address of the link: as the parent writes it (почта.рф); the reset call takes
+  // either form, the contract's e-mail rule turns both into the stored one.
+  return `${publicUrl}/password-reset?token=${token}&email=${encodeURIComponent(displayEmail(email))}`;
 }
 
 /** The job that does the work of a reset request (password-reset-job.ts). */

@@ -85,12 +85,13 @@ describe('POST /api/profile/child/store', () => {
     expect(res.json().data.age_group).toBe('two-three');
   });
 
-  it('accepts ages 1 to 8 and refuses the rest', async () => {
+  it('accepts children of 2 to 7 — from the 2nd birthday to the day before the 8th — and refuses the rest', async () => {
+    const rule = 'Занятия для детей от 2 до 7\u00a0лет';
     const cases: [string, number | string][] = [
-      ['2025-03-10', 201], // one today
-      ['2025-03-11', 'Занятия для детей от 1 года'],
-      ['2017-03-11', 201], // eight, nine tomorrow
-      ['2017-03-10', 'Занятия для детей до 8 лет'],
+      ['2024-03-10', 201], // two today
+      ['2024-03-11', `${rule}: ребёнку ещё нет 2\u00a0лет`],
+      ['2018-03-11', 201], // seven, eight tomorrow
+      ['2018-03-10', `${rule}: ребёнку уже 8\u00a0лет`],
       ['2026-03-11', 'Дата рождения не может быть в будущем'],
     ];
     for (const [birth_date, expected] of cases) {
@@ -105,6 +106,35 @@ describe('POST /api/profile/child/store', () => {
     }
   });
 
+  it('takes a nickname with emoji and punctuation, and shows it back as typed', async () => {
+    const p = await parent();
+    const res = await store(p.token, { name: ' Зайка  🐰 ', birth_date: '2022-03-10' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.name).toBe('Зайка 🐰');
+    const renamed = await update(p.token, {
+      id: res.json().data.id,
+      name: '«Солнышко» №1 👨‍👩‍👧!',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await profileChildren(p.token)).map((c: { name: string }) => c.name)).toEqual([
+      '«Солнышко» №1 👨‍👩‍👧!',
+    ]);
+  });
+
+  it('refuses markup and control characters in a name, changing nothing', async () => {
+    const p = await parent();
+    const first = await store(p.token, {
+      name: '<img src=x onerror=alert(1)>',
+      birth_date: '2022-03-10',
+    });
+    expect(first.statusCode).toBe(422);
+    expect(first.json().errors).toEqual({ name: ['Имя не может содержать знаки «<» и «>»'] });
+    const hidden = await store(p.token, { name: 'Маша\u202eяьлоК', birth_date: '2022-03-10' });
+    expect(hidden.statusCode).toBe(422);
+    expect(hidden.json().errors.name[0]).toMatch(/^В имени есть невидимый служебный символ/);
+    expect(await profileChildren(p.token)).toEqual([]);
+  });
+
   it('checks the fields in Russian', async () => {
     const p = await parent();
     const res = await store(p.token, { name: '', birth_date: '2022-02-30', age_group: 'teen' });
@@ -116,7 +146,7 @@ describe('POST /api/profile/child/store', () => {
     });
     const formats = await store(p.token, { name: 'Ёжик<3', birth_date: '10.03.2022' });
     expect(formats.json().errors).toEqual({
-      name: ['Только русские или латинские буквы, пробел, дефис и апостроф'],
+      name: ['Имя не может содержать знаки «<» и «>»'],
       birth_date: ['Введите дату рождения в формате ГГГГ-ММ-ДД'],
     });
     const missing = await store(p.token, {});
@@ -207,6 +237,29 @@ describe('POST /api/profile/child/update', () => {
       age_group: 'three-four',
     });
     expect(both.json().data).toMatchObject({ birth_date: '2023-01-01', age_group: 'three-four' });
+  });
+
+  it('keeps a child who has grown past 7 editable: an unchanged birth date is not checked again', async () => {
+    const p = await parent();
+    const [grown] = await database.db
+      .insert(children)
+      .values({ userId: p.id, name: 'Вера', birthDate: '2017-01-01', ageGroup: 'six-seven' })
+      .returning();
+    if (!grown) throw new Error('insert failed');
+    const res = await update(p.token, {
+      id: grown.id,
+      name: 'Вера',
+      birth_date: '2017-01-01',
+      age_group: 'six-seven',
+      study_mode: 'free',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ birth_date: '2017-01-01', study_mode: 'free' });
+    const moved = await update(p.token, { id: grown.id, birth_date: '2016-12-31' });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.birth_date).toEqual([
+      'Занятия для детей от 2 до 7\u00a0лет: ребёнку уже 9\u00a0лет',
+    ]);
   });
 
   it('refuses bad values in Russian', async () => {

@@ -128,9 +128,19 @@ export async function updateChild({
   };
 }): Promise<Child> {
   const now = clock();
+  const storedBirthDate = async () => {
+    const [row] = await db
+      .select({ birthDate: children.birthDate })
+      .from(children)
+      .where(and(eq(children.id, input.id), eq(children.userId, userId)));
+    if (!row) throw notFound(CHILD_NOT_FOUND);
+    return row.birthDate;
+  };
   const changes: Partial<typeof children.$inferInsert> = { updatedAt: now };
   if (input.name !== undefined) changes.name = input.name;
-  if (input.birth_date !== undefined) {
+  if (input.birth_date !== undefined && input.birth_date !== (await storedBirthDate())) {
+    // Only a new date meets the age rule: a child who has turned 8 since being added keeps the
+    // profile, and its settings can still be saved with the date the form sends back unchanged.
     changes.birthDate = input.birth_date;
     changes.ageGroup = checkedAgeGroup(input.birth_date, now);
   }

@@ -282,7 +282,7 @@ describe('POST /api/profile/update', () => {
       name: ['Введите имя'],
       surname: ['Только русские или латинские буквы, пробел, дефис и апостроф'],
       patronymic: ['Не длиннее 50 символов'],
-      phone: ['Введите российский мобильный номер: +7 9XX XXX-XX-XX'],
+      phone: ['Введите российский мобильный номер: +7\u00a09XX\u00a0XXX-XX-XX'],
       region_id: ['Выберите регион из списка'],
     });
     expect((await show(p.token)).json().data.name).toBe('Елена');

@@ -1,6 +1,7 @@
 // The parent's own data (SPEC §3, §7): show, update, password, and the erasures of the personal area.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SOCIAL_NETWORKS, type Profile, type SocialNetwork } from '@contract/api/auth';
+import { displayEmail } from '@contract/email';
 import type { Database } from '../../db/client';
 import {
   children,
@@ -66,7 +67,8 @@ export async function getProfile({ db, userId }: Ctx): Promise<Profile> {
   const providers = new Set<SocialNetwork>(linked.map((l) => l.provider));
   return {
     id: user.id,
-    email: user.email,
+    // Shown back as the parent writes it: the domain in Cyrillic, not in punycode.
+    email: displayEmail(user.email),
     email_verified: user.emailVerifiedAt !== null,
     role: user.role,
     name: user.name,

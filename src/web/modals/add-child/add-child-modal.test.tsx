@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import {
+  cleanup,
+  fireEvent,
+  getDefaultNormalizer,
+  render,
+  screen,
+  waitFor,
+} from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import type { Child } from '@contract/api/children';
@@ -8,11 +15,7 @@ import { ERROR_CODES } from '@contract/api/values';
 import { queryClient } from '../../api/query-client';
 import { catalogKeys } from '../../api/catalog';
 import { useModalStore } from '../modal-store';
-import {
-  ageGroupForAge,
-  birthDateLimits,
-  todayInMoscow,
-} from '../../features/personal/students/child-age';
+import { ageGroupForAge, todayInMoscow } from '../../features/personal/students/child-age';
 import AddChildModal from './add-child-modal';
 import { apiUrl, errorResponse, seen, server, serveApiInTests } from '../../testing/msw';
 
@@ -40,6 +43,9 @@ function yearsAgo(years: number): string {
   return `${year}-${String(month).padStart(2, '0')}-01`;
 }
 
+/** The digits a parent types for a YYYY-MM-DD date: 2021-03-01 → 01032021. */
+const digitsOf = (iso: string) => iso.split('-').reverse().join('');
+
 function renderModal(child?: Child) {
   return render(
     <QueryClientProvider client={queryClient}>
@@ -49,17 +55,66 @@ function renderModal(child?: Child) {
 }
 
 describe('AddChildModal', () => {
-  it('limits the birth date to ages 1–8 and follows it with the age group', () => {
+  it('takes the birth date as дд.мм.гггг, putting the dots in, and follows it with the age group', () => {
     renderModal();
     const date = screen.getByLabelText('Дата рождения') as HTMLInputElement;
-    expect(date.type).toBe('date');
-    expect({ min: date.min, max: date.max }).toEqual(birthDateLimits(today));
+    expect(date.type).toBe('text');
+    expect(date.inputMode).toBe('numeric');
+    expect(date.placeholder).toBe('дд.мм.гггг');
+    expect(
+      screen.getByText(
+        /^Число, месяц и год: например, 05\.09\.2021\. Занятия для детей от 2 до 7\sлет\.$/,
+      ),
+    ).toBeTruthy();
 
     const group = screen.getByLabelText('Возрастная группа') as HTMLSelectElement;
     expect(group.options[0]?.textContent).toBe('По дате рождения');
-    fireEvent.change(date, { target: { value: yearsAgo(4) } });
+    fireEvent.change(date, { target: { value: '123' } });
+    expect(date.value).toBe('12.3');
+    const birth = yearsAgo(4);
+    fireEvent.change(date, { target: { value: digitsOf(birth) } });
+    expect(date.value).toBe(birth.split('-').reverse().join('.'));
     expect(group.options[0]?.textContent).toBe('По возрасту: 4–5 лет');
     expect(screen.getByText(/^Сейчас 4\sгода\.$/)).toBeTruthy();
+  });
+
+  it.each([
+    ['31022021', 'Такой даты нет: в феврале 2021\u00a0года 28\u00a0дней'],
+    ['1203', 'Введите дату полностью, в формате дд.мм.гггг'],
+    [digitsOf(yearsAgo(1)), 'Занятия для детей от 2 до 7\u00a0лет: ребёнку ещё нет 2\u00a0лет'],
+    [digitsOf(yearsAgo(8)), 'Занятия для детей от 2 до 7\u00a0лет: ребёнку уже 8\u00a0лет'],
+  ])('refuses the birth date %s in Russian, sending nothing', (digits, message) => {
+    renderModal();
+    fireEvent.change(screen.getByLabelText('Имя или никнейм'), { target: { value: 'Маша' } });
+    fireEvent.change(screen.getByLabelText('Дата рождения'), { target: { value: digits } });
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить ребёнка' }));
+    // The non-breaking spaces are part of what is checked.
+    const exact = getDefaultNormalizer({ collapseWhitespace: false });
+    expect(screen.getByText(message, { normalizer: exact })).toBeTruthy();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('refuses a future birth date', () => {
+    renderModal();
+    const next = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+    fireEvent.change(screen.getByLabelText('Имя или никнейм'), { target: { value: 'Маша' } });
+    fireEvent.change(screen.getByLabelText('Дата рождения'), { target: { value: next } });
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить ребёнка' }));
+    expect(screen.getByText('Дата рождения не может быть в будущем')).toBeTruthy();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('refuses markup in the name with the contract’s words', () => {
+    renderModal();
+    fireEvent.change(screen.getByLabelText('Имя или никнейм'), {
+      target: { value: '<b>Маша</b>' },
+    });
+    fireEvent.change(screen.getByLabelText('Дата рождения'), {
+      target: { value: digitsOf(yearsAgo(4)) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить ребёнка' }));
+    expect(screen.getByText('Имя не может содержать знаки «<» и «>»')).toBeTruthy();
+    expect(seen).toHaveLength(0);
   });
 
   it('says what is missing before sending anything', () => {
@@ -93,15 +148,19 @@ describe('AddChildModal', () => {
       ),
     );
     renderModal();
-    fireEvent.change(screen.getByLabelText('Имя или никнейм'), { target: { value: ' Маша ' } });
-    fireEvent.change(screen.getByLabelText('Дата рождения'), { target: { value: birth } });
+    fireEvent.change(screen.getByLabelText('Имя или никнейм'), {
+      target: { value: ' Зайка  🐰 ' },
+    });
+    fireEvent.change(screen.getByLabelText('Дата рождения'), {
+      target: { value: digitsOf(birth) },
+    });
     fireEvent.click(screen.getByRole('radio', { name: 'Совёнок' }));
     fireEvent.click(screen.getByRole('button', { name: 'Добавить ребёнка' }));
 
     await waitFor(() => expect(useModalStore.getState().name).toBeNull());
     expect(seen.map((c) => c.url)).toEqual(['profile/child/store', 'profile/child/update']);
     expect(await seen[0]?.body).toEqual({
-      name: 'Маша',
+      name: 'Зайка 🐰',
       birth_date: birth,
       age_group: 'five-six',
     });

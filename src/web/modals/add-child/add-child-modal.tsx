@@ -1,22 +1,30 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
 import type { StudyMode } from '@contract/api/auth';
+import { CHILD_AGE_RULE } from '@contract/api/children';
+import {
+  CHILD_NAME_MAX_INPUT,
+  CHILD_NAME_REQUIRED,
+  childNameProblem,
+  normalizeChildName,
+} from '@contract/child-name';
 import { ERROR_CODES } from '@contract/api/values';
 import { ModalShell } from '../modal-shell';
 import { closeModal, openModal } from '../modal-store';
 import type { AddChildModalProps } from './add-child-props';
 import { useStoreChild, useUpdateChild } from '../../api/children';
 import { Button } from '../../components/ui/button';
+import { DateField } from '../../components/form/date-field';
 import { Field } from '../../components/form/field';
 import { FormAlert } from '../../components/form/form-alert';
 import { TextField } from '../../components/form/text-field';
+import { parseRussianDate, russianFromIso } from '../../components/form/russian-date';
 import { toast } from '../../components/toast/toast';
 import { useAgeGroupLabel } from '../../features/personal/students/age-group-labels';
 import { AvatarPicker } from '../../features/personal/students/avatar-picker';
 import { AVATAR_IDS, avatarOf, type AvatarId } from '../../features/personal/students/child-avatar';
 import {
   ageInYears,
-  birthDateLimits,
   birthDateProblem,
   defaultAgeGroup,
   formatAge,
@@ -32,8 +40,6 @@ import {
 import form from '../../components/form/form.module.scss';
 import styles from './add-child-modal.module.scss';
 
-const CHILD_NAME_MAX_LENGTH = 50;
-
 type FieldName = 'name' | 'birth_date' | 'age_group';
 type Problems = Partial<Record<FieldName | 'form', string>>;
 
@@ -46,11 +52,13 @@ export default function AddChildModal({ child }: AddChildModalProps) {
   const id = useId();
   const editing = child !== undefined;
   const today = useMemo(() => todayInMoscow(), []);
-  const limits = useMemo(() => birthDateLimits(today), [today]);
   const groupLabel = useAgeGroupLabel();
 
   const [name, setName] = useState(child?.name ?? '');
-  const [birthDate, setBirthDate] = useState(child?.birth_date ?? '');
+  // What the date field shows (дд.мм.гггг, maybe half typed); the API gets YYYY-MM-DD.
+  const [birthText, setBirthText] = useState(child ? russianFromIso(child.birth_date) : '');
+  const parsedBirth = parseRussianDate(birthText, 'Укажите дату рождения');
+  const birthDate = parsedBirth.iso ?? '';
   // '' follows the birth date; a slug is the parent's own choice.
   const [groupChoice, setGroupChoice] = useState<AgeGroupSlug | ''>(() =>
     child?.age_group && child.age_group !== defaultAgeGroup(child.birth_date, today)
@@ -79,11 +87,13 @@ export default function AddChildModal({ child }: AddChildModalProps) {
 
   const validate = (): Problems => {
     const found: Problems = {};
-    const trimmed = name.trim();
-    if (!trimmed) found.name = 'Напишите имя или никнейм';
-    else if (trimmed.length > CHILD_NAME_MAX_LENGTH)
-      found.name = `Не длиннее ${CHILD_NAME_MAX_LENGTH} символов`;
-    const dateProblem = birthDateProblem(birthDate, today);
+    const nameProblem = childNameProblem(normalizeChildName(name));
+    if (nameProblem)
+      found.name = nameProblem === CHILD_NAME_REQUIRED ? 'Напишите имя или никнейм' : nameProblem;
+    // A child who has grown past the age rule since being added keeps the birth date it has.
+    const unchanged = child !== undefined && birthDate === child.birth_date;
+    const dateProblem =
+      parsedBirth.problem ?? (unchanged ? null : birthDateProblem(birthDate, today));
     if (dateProblem) found.birth_date = dateProblem;
     return found;
   };
@@ -98,7 +108,7 @@ export default function AddChildModal({ child }: AddChildModalProps) {
       return;
     }
     const base = {
-      name: name.trim(),
+      name: normalizeChildName(name),
       birth_date: birthDate,
       ...(ageGroup ? { age_group: ageGroup } : {}),
     };
@@ -145,7 +155,7 @@ export default function AddChildModal({ child }: AddChildModalProps) {
           label="Имя или никнейм"
           type="text"
           autoComplete="off"
-          maxLength={CHILD_NAME_MAX_LENGTH + 10}
+          maxLength={CHILD_NAME_MAX_INPUT}
           placeholder="Например, Маша или Зайка"
           value={name}
           onChange={(event) => edit('name', setName)(event.target.value)}
@@ -153,19 +163,16 @@ export default function AddChildModal({ child }: AddChildModalProps) {
           hint="Так ребёнка будут звать на занятиях. Фамилия не нужна."
         />
 
-        <TextField
+        <DateField
           id={`${id}-birth_date`}
           label="Дата рождения"
-          type="date"
-          min={limits.min}
-          max={limits.max}
-          value={birthDate}
-          onChange={(event) => edit('birth_date', setBirthDate)(event.target.value)}
+          value={birthText}
+          onChange={edit('birth_date', setBirthText)}
           error={problems.birth_date}
           hint={
             autoGroup && age !== null
               ? `Сейчас ${formatAge(age)}.`
-              : 'Занятия подходят детям от 1 до 8 лет.'
+              : `Число, месяц и год: например, 05.09.2021. ${CHILD_AGE_RULE}.`
           }
         />
 

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { CAPTCHA_ACTIONS, passwordEmailBody } from '@contract/api/auth';
+import { displayEmail } from '@contract/email';
 import { ModalShell } from '../modal-shell';
 import { ModalArt } from '../modal-art';
 import { closeModal, openModal } from '../modal-store';
@@ -48,7 +49,8 @@ export default function PasswordRestoreModal(props: Record<string, unknown>) {
     try {
       const captcha_token = await getCaptchaToken(CAPTCHA_ACTIONS.passwordEmail);
       await requestPasswordReset({ email, captcha_token });
-      setSentTo(email);
+      // The stored form has the domain in punycode; the parent reads it as typed.
+      setSentTo(displayEmail(email));
     } catch (error) {
       const byField = fieldErrors(error);
       if (byField.email) setError('email', { message: byField.email }, { shouldFocus: true });

@@ -110,6 +110,18 @@ describe('register modal (issue 3, item 1)', () => {
     expect(getToken()).toBe('new-parent');
   });
 
+  it('takes an address on a Cyrillic domain: sends it in punycode, shows it back in Cyrillic', async () => {
+    renderRegister();
+    fillValid();
+    fill('Электронная почта', ' Оля@ПОЧТА.РФ ');
+    fireEvent.click(consent());
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Добро пожаловать, Анна!' })).toBeTruthy();
+    expect(screen.getByText('оля@почта.рф')).toBeTruthy();
+    const call = seen.find((request) => request.method === 'POST');
+    expect(await call?.body).toMatchObject({ email: 'оля@xn--80a1acny.xn--p1ai' });
+  });
+
   it("shows the server's field errors under the fields, with a way to log in", async () => {
     server.use(
       http.post(apiUrl('auth/register'), () =>

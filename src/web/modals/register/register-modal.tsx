@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { CAPTCHA_ACTIONS, MAILING_CONSENT, registerBody } from '@contract/api/auth';
 import { PAGE_SLUGS } from '@contract/api/content';
+import { displayEmail } from '@contract/email';
 import { ModalShell } from '../modal-shell';
 import { openModal } from '../modal-store';
 import { DocumentPanel } from './document-panel';
@@ -86,7 +87,8 @@ export default function RegisterModal() {
     try {
       const captcha_token = await getCaptchaToken(CAPTCHA_ACTIONS.register);
       await registerParent({ ...values, consent_personal_data: true, captcha_token });
-      setWelcome({ name: values.name, email: values.email });
+      // values.email is the stored form (punycode domain); the parent reads it as typed: почта.рф.
+      setWelcome({ name: values.name, email: displayEmail(values.email) });
     } catch (error) {
       const byField = fieldErrors(error);
       let shown = false;

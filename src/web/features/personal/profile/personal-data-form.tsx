@@ -37,10 +37,13 @@ function valuesOf(profile: Profile): Input {
   };
 }
 
-/** «+79991234567» → «+7 999 123-45-67»: how the saved number reads best. */
+/**
+ * «+79991234567» → «+7 999 123-45-67»: how the saved number reads best. The groups are joined by
+ * non-breaking spaces, so a line never ends on «+7» (the hyphens between digits do not break either).
+ */
 export function formatPhone(phone: string): string {
   const match = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
-  return match ? `+7 ${match[1]} ${match[2]}-${match[3]}-${match[4]}` : phone;
+  return match ? `+7\u00a0${match[1]}\u00a0${match[2]}-${match[3]}-${match[4]}` : phone;
 }
 
 /** Name, surname, patronymic, phone and region: POST /profile/update with errors under the fields. */
@@ -144,8 +147,9 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
                 `Сохранён как ${formatPhone(profile.phone)}`
               ) : (
                 <>
-                  Мобильный, в любом виде: <span className={styles.nowrap}>8 999 123-45-67</span>{' '}
-                  или <span className={styles.nowrap}>+7 (999) 123 45 67</span>
+                  Мобильный, в любом виде:{' '}
+                  <span className={styles.nowrap}>{'8\u00a0999\u00a0123-45-67'}</span> или{' '}
+                  <span className={styles.nowrap}>{'+7\u00a0(999)\u00a0123\u00a045\u00a067'}</span>
                 </>
               )
             }
@@ -157,7 +161,7 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
-                placeholder="+7 999 123-45-67"
+                placeholder={'+7\u00a0999\u00a0123-45-67'}
                 {...register('phone')}
               />
             )}

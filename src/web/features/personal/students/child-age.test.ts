@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageInYears,
-  birthDateLimits,
   birthDateProblem,
   defaultAgeGroup,
   formatAge,
@@ -36,31 +35,14 @@ describe('ageInYears', () => {
   });
 });
 
-describe('birthDateLimits', () => {
-  it('spans ages 1 to 8 inclusive', () => {
-    const today = '2025-06-15';
-    const { min, max } = birthDateLimits(today);
-    expect(min).toBe('2016-06-16');
-    expect(max).toBe('2024-06-15');
-    expect(ageInYears(min, today)).toBe(8);
-    expect(ageInYears('2016-06-15', today)).toBe(9);
-    expect(ageInYears(max, today)).toBe(1);
-    expect(ageInYears('2024-06-16', today)).toBe(0);
-  });
-
-  it('handles 29 February and the turn of the year', () => {
-    expect(birthDateLimits('2024-02-29')).toEqual({ min: '2015-03-01', max: '2023-02-28' });
-    expect(birthDateLimits('2025-12-31')).toEqual({ min: '2017-01-01', max: '2024-12-31' });
-    expect(birthDateLimits('2025-01-01')).toEqual({ min: '2016-01-02', max: '2024-01-01' });
-  });
-});
-
 describe('defaultAgeGroup', () => {
   it('has no default for an incomplete or out-of-range date', () => {
     expect(defaultAgeGroup('2021-03-01', '2025-06-15')).toBe('four-five');
     expect(defaultAgeGroup('', '2025-06-15')).toBeNull();
-    expect(defaultAgeGroup('2025-01-01', '2025-06-15')).toBeNull();
-    expect(defaultAgeGroup('2010-01-01', '2025-06-15')).toBeNull();
+    expect(defaultAgeGroup('2023-06-16', '2025-06-15')).toBeNull();
+    expect(defaultAgeGroup('2023-06-15', '2025-06-15')).toBe('two-three');
+    expect(defaultAgeGroup('2017-06-16', '2025-06-15')).toBe('six-seven');
+    expect(defaultAgeGroup('2017-06-15', '2025-06-15')).toBeNull();
   });
 });
 
@@ -69,11 +51,15 @@ describe('birthDateProblem', () => {
   it('explains each refusal in Russian', () => {
     expect(birthDateProblem('', today)).toBe('Укажите дату рождения');
     expect(birthDateProblem('2025-07-01', today)).toBe('Дата рождения не может быть в будущем');
-    expect(birthDateProblem('2025-01-01', today)).toBe('Занятия для детей от 1 года');
-    expect(birthDateProblem('2016-06-15', today)).toBe('Занятия для детей до 8 лет');
+    expect(birthDateProblem('2023-06-16', today)).toBe(
+      'Занятия для детей от 2 до 7\u00a0лет: ребёнку ещё нет 2\u00a0лет',
+    );
+    expect(birthDateProblem('2017-06-15', today)).toBe(
+      'Занятия для детей от 2 до 7\u00a0лет: ребёнку уже 8\u00a0лет',
+    );
     expect(birthDateProblem('2020-02-30', today)).toBe('Введите дату полностью: день, месяц и год');
-    expect(birthDateProblem('2016-06-16', today)).toBeNull();
-    expect(birthDateProblem('2024-06-15', today)).toBeNull();
+    expect(birthDateProblem('2017-06-16', today)).toBeNull();
+    expect(birthDateProblem('2023-06-15', today)).toBeNull();
   });
 });
 
