@@ -221,7 +221,7 @@ describe('GET /api/profile/lessons', () => {
 
   it('answers bad filters in Russian', async () => {
     const f = await family();
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { child_id: 'abc' },
       { child_id: '-1' },
       { type: 'secret' },
@@ -229,7 +229,8 @@ describe('GET /api/profile/lessons', () => {
       { program: 'nine-ten' },
       { type: 'additional' },
       { week: '0' },
-    ]) {
+    ];
+    for (const query of queries) {
       const res = await page(f.token, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(422);
       expect(res.json().message).toMatch(/[а-я]/i);
