@@ -1,5 +1,5 @@
 // What both providers give the sign-in service, whatever their wire formats.
-import { z } from 'zod';
+import { normalizeEmail, storedEmailProblem } from '@contract/email';
 
 /** A person as the provider describes them. */
 export interface SocialProfile {
@@ -23,8 +23,11 @@ export class OAuthProviderError extends Error {
   }
 }
 
-/** Lower-cased and checked; anything that is not an address counts as no address. */
+/**
+ * The school's stored form (lower case, the domain in punycode), so a provider's оля@почта.рф meets the
+ * account registered by hand; anything that is not an address counts as no address.
+ */
 export function normaliseEmail(email: string | undefined): string | null {
-  const value = email?.trim().toLowerCase();
-  return value && value.length <= 254 && z.email().safeParse(value).success ? value : null;
+  const value = email === undefined ? null : normalizeEmail(email);
+  return value !== null && storedEmailProblem(value) === null ? value : null;
 }
