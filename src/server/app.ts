@@ -34,6 +34,7 @@ import { installErrorHandling, sendError } from './plugins/error-handler';
 import { installInputGuard } from './plugins/input-guard';
 import { installRateLimits } from './plugins/rate-limit';
 import { installRequestLog } from './plugins/request-log';
+import { sandboxIndex } from './sandbox/index-pages';
 import { oauthSandbox } from './sandbox/oauth/index';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
   if (config.sandboxes) {
     await app.register(mailSandboxRoutes(moduleDeps), { prefix: '/sandbox/mail' });
     await app.register(oauthSandbox(moduleDeps), { prefix: '/sandbox/oauth' });
+    await app.register(sandboxIndex(moduleDeps), { prefix: '/sandbox' });
   }
 
   await registerSpa(app, deps.webDir ?? DEFAULT_WEB_DIR);
