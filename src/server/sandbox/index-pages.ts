@@ -43,9 +43,7 @@ function people(): Html[] {
         <img class="avatar" src="${avatarPath(person)}" alt="" width="44" height="44" />
         <span class="who"
           ><b>${person.firstName} ${person.lastName}</b>
-          <span
-            >${person.email ?? 'почта не указана — школа попросит её при регистрации'}</span
-          ></span
+          <span>${person.email ?? 'почта не указана: так проверяется вход без почты'}</span></span
         >
       </li>`,
   );
