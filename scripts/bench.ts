@@ -1,9 +1,11 @@
 // `npm run bench`: the school's hot read paths under load, measured, not guessed. Starts the real app
 // in-process on a fresh embedded database (or BENCH_DATABASE_URL), seeds it, and drives each path with
-// autocannon over loopback for a few seconds. Prints requests/s and latency percentiles; the numbers seen are
-// kept in docs/PERFORMANCE.md. A benchmark, not a test: it never fails on a number.
+// autocannon over loopback for a few seconds. Prints requests/s and latency percentiles, then the landing's
+// JavaScript as Chromium downloads it from this server (needs `npm run build` and Chromium; the same
+// figure e2e/budget.e2e.ts holds to the budget). The numbers seen are kept in docs/PERFORMANCE.md. A
+// benchmark, not a test: it never fails on a number.
 import autocannon from 'autocannon';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/server/app';
@@ -11,6 +13,8 @@ import { loadConfig } from '../src/server/config';
 import { defaultSeedContent } from '../src/server/db/seed/default-content';
 import { createLogger } from '../src/server/logger';
 import { prepareDatabase } from '../src/server/startup';
+import { launchBrowser } from '../e2e/support/browser';
+import { describeWeight, measureLandingJs } from './landing-js-weight';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -69,6 +73,22 @@ for (const path of PATHS) {
     String(result.latency.p99).padStart(8),
     String(result.non2xx + result.errors).padStart(8),
   );
+}
+
+if (existsSync('dist/web/index.html')) {
+  const browser = await launchBrowser().catch((error: unknown) => {
+    console.log(`Landing JS not measured: no Chromium (${String(error).split('\n')[0]})`);
+    return null;
+  });
+  if (browser) {
+    try {
+      console.log(describeWeight(await measureLandingJs(browser, address)));
+    } finally {
+      await browser.close();
+    }
+  }
+} else {
+  console.log('Landing JS not measured: run `npm run build` first');
 }
 
 await app.close();

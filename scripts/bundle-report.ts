@@ -1,6 +1,7 @@
-// Prints the landing page's initial JavaScript (entry chunk, the landing route chunk and everything they
-// import statically), gzipped,
-// and fails the build when it exceeds the budget of issue 2: 150 KB.
+// `npm run build`: prints an estimate of the landing page's initial JavaScript (entry chunk, the landing
+// route chunk and everything they import statically), gzipped from the files on disk. A report, never a
+// failure: the budget (150 KB) is checked as a browser downloads the page, by e2e/budget.e2e.ts, and
+// `npm run bench` prints that figure too.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -40,10 +41,7 @@ for (const key of seen) {
   jsKb += gzipKb(chunk.file);
   for (const css of chunk.css ?? []) cssKb += gzipKb(css);
 }
+const over = jsKb > BUDGET_KB ? ` — over by ${(jsKb - BUDGET_KB).toFixed(1)} KB` : '';
 console.log(
-  `Landing initial JS: ${jsKb.toFixed(1)} KB gzip in ${seen.size} chunk(s) (budget ${BUDGET_KB} KB); CSS ${cssKb.toFixed(1)} KB gzip`,
+  `Landing initial JS (estimate): ${jsKb.toFixed(1)} KB gzip in ${seen.size} chunk(s), budget ${BUDGET_KB} KB${over}; CSS ${cssKb.toFixed(1)} KB gzip`,
 );
-if (jsKb > BUDGET_KB) {
-  console.error(`Over budget by ${(jsKb - BUDGET_KB).toFixed(1)} KB`);
-  process.exit(1);
-}

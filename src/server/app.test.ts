@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './testing/test-app';
+import { Writable } from 'node:stream';
+import { UNKNOWN_API_CALL } from './http/spa';
+import { createLogger } from './logger';
+import { buildApp } from './app';
+import { createTestApp, testConfig } from './testing/test-app';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 let database: TestDatabase;
@@ -41,16 +45,45 @@ afterAll(async () => {
 });
 
 describe('errors', () => {
-  it('answers unknown /api paths with a JSON 404 in Russian', async () => {
+  it('answers unknown /api paths with a JSON 404 a parent can read, the details in the log', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const res = await app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.json()).toEqual({
         code: 'not_found',
-        message: `Нет такого метода API: ${method} /api/no-such-thing`,
-        errors: { error: [`Нет такого метода API: ${method} /api/no-such-thing`] },
+        message: UNKNOWN_API_CALL,
+        errors: { error: [UNKNOWN_API_CALL] },
       });
+      // Nothing technical in front of a parent: no method, no path, no «API».
+      expect(res.body).not.toMatch(/API|POST|GET|DELETE|\/api\/|no-such-thing/);
+    }
+    const lines: string[] = [];
+    const logged = await buildApp({
+      config: testConfig(),
+      db: database.db,
+      webDir,
+      logger: createLogger({
+        level: 'debug',
+        destination: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            lines.push(...chunk.toString().split('\n').filter(Boolean));
+            done();
+          },
+        }),
+      }),
+    });
+    try {
+      await logged.inject({ method: 'POST', url: '/api/payments/sberbank/get-order-state' });
+      const entry = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((record) => record.msg === 'no route');
+      expect(entry).toMatchObject({
+        method: 'POST',
+        path: '/api/payments/sberbank/get-order-state',
+      });
+    } finally {
+      await logged.close();
     }
   });
 

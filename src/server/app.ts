@@ -34,6 +34,7 @@ import { installErrorHandling, sendError } from './plugins/error-handler';
 import { installInputGuard } from './plugins/input-guard';
 import { installRateLimits } from './plugins/rate-limit';
 import { installRequestLog } from './plugins/request-log';
+import { sandboxIndex } from './sandbox/index-pages';
 import { oauthSandbox } from './sandbox/oauth/index';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { lessonsRoutes } from './modules/lessons/routes';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
   if (config.sandboxes) {
     await app.register(mailSandboxRoutes(moduleDeps), { prefix: '/sandbox/mail' });
     await app.register(oauthSandbox(moduleDeps), { prefix: '/sandbox/oauth' });
+    await app.register(sandboxIndex(moduleDeps), { prefix: '/sandbox' });
   }
 
   await registerSpa(app, deps.webDir ?? DEFAULT_WEB_DIR);

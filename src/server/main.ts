@@ -1,4 +1,5 @@
 // Process entry: config → database → migrations → seed → app → listen; graceful shutdown.
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
 import { defaultSeedContent } from './db/seed/default-content';
@@ -22,7 +23,10 @@ function readConfig(): Config {
 }
 
 async function main(): Promise<void> {
-  const logger = createLogger({ level: process.env.LOG_LEVEL });
+  // The stream pino would pick by itself (stdout, asynchronous), held here so the plain-text start line
+  // joins the same queue and lands after the JSON lines written before it.
+  const stdout = pino.destination({ fd: 1, sync: false });
+  const logger = createLogger({ level: process.env.LOG_LEVEL, destination: stdout });
   const config = readConfig();
 
   const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
@@ -67,10 +71,7 @@ async function main(): Promise<void> {
     await handle.close();
     process.exit(1);
   }
-  logger.info(
-    { url: address, public_url: config.publicUrl, demo: config.demo },
-    `Школа Умняшек: ${address}`,
-  );
+  logger.info({ url: address, public_url: config.publicUrl, demo: config.demo }, 'listening');
   if (config.demo && !isLoopbackHost(config.host)) {
     // DEMO=true on a reachable address is allowed, but whoever reads the log should see what it means.
     logger.warn(
@@ -78,6 +79,9 @@ async function main(): Promise<void> {
       'demo mode on a reachable address (DEMO=true): anyone can read the mail outbox and sign in with the demo accounts',
     );
   }
+  // The one line a person starting the school looks for, in plain text: the public address, because
+  // social sign-in binds the browser with a cookie of that host (localhost, not 127.0.0.1).
+  stdout.write(`Школа Умняшек: ${config.publicUrl}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,14 @@ export const NO_CACHE = 'no-cache';
 
 const NOT_SPA = ['/api/', '/sandbox/', '/assets/'];
 
+/**
+ * What a client that called something we do not have shows a parent (a link from an old letter, a screen
+ * ahead of its server): a plain sentence with what to do next — no method, no path, no «API».
+ */
+export const UNKNOWN_API_CALL =
+  'Этого действия на сайте пока нет. Обновите страницу, а если не поможет — напишите в поддержку.';
+export const PAGE_NOT_FOUND = 'Такой страницы нет. Проверьте адрес или начните с главной.';
+
 function isSpaPath(path: string): boolean {
   if (path === '/api' || path === '/sandbox') return false;
   return !NOT_SPA.some((prefix) => path.startsWith(prefix));
@@ -39,10 +47,12 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
       return reply.header('cache-control', NO_CACHE).sendFile('index.html');
     }
     const detail = path.startsWith('/api')
-      ? `Нет такого метода API: ${request.method} ${path}`
+      ? UNKNOWN_API_CALL
       : hasIndex || !read
-        ? `Страница не найдена: ${path}`
+        ? PAGE_NOT_FOUND
         : 'Интерфейс не собран: выполните npm run build';
+    // The parent reads the message; the method and path go to the log (the request line has them at info).
+    request.log.debug({ method: request.method, path }, 'no route');
     return reply.status(404).send(errorBody(404, detail));
   });
 }

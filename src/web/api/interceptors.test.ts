@@ -6,10 +6,17 @@ import { http, HttpResponse, passthrough } from 'msw';
 import { ERROR_CODES } from '@contract/api/values';
 import { api } from './client';
 import {
+  CODE_MESSAGES,
+  errorMessage,
   installInterceptors,
   installShowErrorListener,
+  isReadableByParent,
   NETWORK_ERROR_MESSAGE,
+  OUR_FAULT_MESSAGE,
+  TRY_IN_A_MINUTE_MESSAGE,
 } from './interceptors';
+import { publicConfigKey } from './config';
+import { queryClient } from './query-client';
 import { clearSession, setToken } from './session';
 import { useModalStore } from '../modals/modal-store';
 import { reloadPage } from '../lib/reload';
@@ -19,6 +26,7 @@ import {
   apiUrl,
   errorResponse,
   fieldError,
+  PUBLIC_CONFIG,
   seen,
   server,
   serveApiInTests,
@@ -172,5 +180,121 @@ describe('global error modal (SPEC §8)', () => {
     showError('Не удалось сохранить');
     expect(modal().name).toBe('global-error');
     expect(modalMessage()).toBe('Не удалось сохранить');
+  });
+});
+
+/** The sentence a screen would show for the answer this handler gives to GET /api/probe. */
+async function sentenceFor(answer: () => Response): Promise<string> {
+  server.use(http.get(apiUrl('probe'), answer));
+  const error: unknown = await api.get('probe', { handlesErrors: true }).catch((e: unknown) => e);
+  return errorMessage(error);
+}
+
+// Nothing a developer would write reaches a parent.
+const TECHNICAL = /API|POST|GET|\/api\/|Error|<|\{/;
+
+describe('error → sentence a parent reads', () => {
+  afterEach(() => queryClient.removeQueries({ queryKey: publicConfigKey }));
+
+  it('network failure: check the internet', async () => {
+    expect(await sentenceFor(() => HttpResponse.error())).toBe(
+      'Нет связи с сервером. Проверьте интернет и попробуйте ещё раз.',
+    );
+  });
+
+  it("503 and a proxy's 502 page: try again in a minute", async () => {
+    const unavailable = await sentenceFor(() =>
+      errorResponse(503, {
+        code: ERROR_CODES.serviceUnavailable,
+        message: 'База данных недоступна (pool timeout)',
+        errors: {},
+      }),
+    );
+    expect(unavailable).toBe(TRY_IN_A_MINUTE_MESSAGE);
+    const proxy = await sentenceFor(
+      () => new HttpResponse('<html><h1>502 Bad Gateway</h1></html>', { status: 502 }),
+    );
+    expect(proxy).toBe(TRY_IN_A_MINUTE_MESSAGE);
+    expect(TRY_IN_A_MINUTE_MESSAGE).toMatch(/через минуту/);
+  });
+
+  it('500: our fault, try again in a minute', async () => {
+    expect(
+      await sentenceFor(() => new HttpResponse('Internal Server Error', { status: 500 })),
+    ).toBe(OUR_FAULT_MESSAGE);
+  });
+
+  it('an unknown call: a plain sentence, never the method and path', async () => {
+    const sentence = await sentenceFor(() =>
+      errorResponse(404, {
+        code: ERROR_CODES.notFound,
+        message: 'Нет такого метода API: POST /api/payments/sberbank/get-order-state',
+        errors: { error: ['Нет такого метода API: POST /api/payments/sberbank/get-order-state'] },
+      }),
+    );
+    expect(sentence).toBe(CODE_MESSAGES.not_found);
+    expect(sentence).not.toMatch(TECHNICAL);
+  });
+
+  it('codes that say only something technical get our sentence, whatever the server wrote', async () => {
+    const sentence = await sentenceFor(() =>
+      errorResponse(413, {
+        code: ERROR_CODES.payloadTooLarge,
+        message: 'Слишком большой запрос',
+        errors: {},
+      }),
+    );
+    expect(sentence).toBe(CODE_MESSAGES.payload_too_large);
+  });
+
+  it("keeps the server's own Russian sentence where it was written for the parent", async () => {
+    const sentence = await sentenceFor(() =>
+      errorResponse(429, {
+        code: ERROR_CODES.rateLimited,
+        message: 'Слишком много попыток. Попробуйте через 15\u00a0минут',
+        errors: { error: ['Слишком много попыток. Попробуйте через 15\u00a0минут'] },
+      }),
+    );
+    expect(sentence).toBe('Слишком много попыток. Попробуйте через 15\u00a0минут');
+  });
+
+  it('an unknown code: the generic sentence with the support address', async () => {
+    const answer = () =>
+      HttpResponse.json({ code: 'teapot', message: 'I am a teapot' }, { status: 418 });
+    expect(await sentenceFor(answer)).toBe(
+      'Что-то пошло не так. Попробуйте ещё раз, а если не получится — напишите в поддержку (адрес есть внизу страницы).',
+    );
+    queryClient.setQueryData(publicConfigKey, {
+      ...PUBLIC_CONFIG,
+      support_email: 'help@example.ru',
+    });
+    expect(await sentenceFor(answer)).toBe(
+      'Что-то пошло не так. Попробуйте ещё раз, а если не получится — напишите нам на help@example.ru.',
+    );
+  });
+
+  it('the English of already_authenticated never reaches the screen', async () => {
+    server.use(http.post(apiUrl('auth/login'), () => alreadyAuthenticated()));
+    const error: unknown = await api.post('auth/login', {}).catch((e: unknown) => e);
+    expect(errorMessage(error)).toBe(CODE_MESSAGES.already_authenticated);
+  });
+
+  it("a SHOW_ERROR with a developer's text opens the generic sentence", () => {
+    showError('TypeError: Cannot read properties of undefined');
+    expect(modalMessage()).toMatch(/^Что-то пошло не так/);
+  });
+
+  it('tells Russian sentences from technical text', () => {
+    expect(isReadableByParent('Проверьте адрес почты')).toBe(true);
+    expect(isReadableByParent('Нет такого метода API: POST /api/x')).toBe(false);
+    expect(isReadableByParent('Request failed with status code 500')).toBe(false);
+    expect(isReadableByParent('Ошибка: {"code":1}')).toBe(false);
+  });
+
+  it('every code has a sentence that says what to do, in Russian', () => {
+    for (const sentence of Object.values(CODE_MESSAGES)) {
+      expect(isReadableByParent(sentence), sentence).toBe(true);
+      expect(sentence).toMatch(/\.$/);
+    }
   });
 });

@@ -1,7 +1,10 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { ERROR_CODES, STATUS_MESSAGES, type ErrorCode } from '@contract/api/values';
+import { ERROR_CODES, type ErrorCode } from '@contract/api/values';
 import { pluralize } from '@contract/plural';
+import type { PublicConfig } from '@contract/api/config';
 import { api } from './client';
+import { publicConfigKey } from './config';
+import { queryClient } from './query-client';
 import { clearSession, getToken } from './session';
 import { openModal } from '../modals/modal-store';
 import { reloadPage } from '../lib/reload';
@@ -45,9 +48,75 @@ export function reportsGlobally(config: InternalAxiosRequestConfig | undefined):
 /** «за 30 секунд», «за 1 секунду» (the accusative after «за»). */
 const SECONDS = { one: 'секунду', few: 'секунды', many: 'секунд' };
 
-export const GENERIC_ERROR_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз чуть позже.';
 export const NETWORK_ERROR_MESSAGE =
-  'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.';
+  'Нет связи с сервером. Проверьте интернет и попробуйте ещё раз.';
+export const TRY_IN_A_MINUTE_MESSAGE =
+  'Сайт ненадолго недоступен. Попробуйте ещё раз через минуту.';
+export const OUR_FAULT_MESSAGE =
+  'У нас что-то сломалось, мы уже разбираемся. Попробуйте ещё раз через минуту.';
+
+/**
+ * The sentence for a failure nobody foresaw: what to do next, and who to write to. The support address
+ * comes from the server's public configuration when the page has it (the footer loads it).
+ */
+export function genericErrorMessage(): string {
+  const config = queryClient.getQueryData<PublicConfig>(publicConfigKey);
+  const contact = config?.support_email
+    ? `напишите нам на ${config.support_email}`
+    : 'напишите в поддержку (адрес есть внизу страницы)';
+  return `Что-то пошло не так. Попробуйте ещё раз, а если не получится — ${contact}.`;
+}
+/**
+ * What a parent reads for each error code when the server's own text will not do. Every sentence says
+ * what to do next.
+ */
+export const CODE_MESSAGES: Record<ErrorCode, string> = {
+  bad_request: 'Не получилось отправить запрос. Обновите страницу и попробуйте ещё раз.',
+  unauthenticated: 'Войдите в личный кабинет ещё раз: прошлый вход закончился.',
+  forbidden: 'Это действие вам недоступно. Если это ошибка, напишите в поддержку.',
+  not_found: 'Не нашли то, что вы искали. Обновите страницу и попробуйте ещё раз.',
+  conflict: 'Данные успели измениться. Обновите страницу и попробуйте ещё раз.',
+  already_authenticated: 'Вы уже вошли в личный кабинет. Обновите страницу.',
+  payload_too_large: 'Слишком много данных за раз. Сократите текст и попробуйте ещё раз.',
+  unsupported_media_type: 'Не получилось отправить запрос. Обновите страницу и попробуйте ещё раз.',
+  validation_failed: 'Проверьте, правильно ли всё заполнено, и попробуйте ещё раз.',
+  invalid_credentials: 'Неверная почта или пароль. Проверьте их и попробуйте ещё раз.',
+  email_taken: 'Эта почта уже зарегистрирована. Войдите или восстановите пароль.',
+  no_free_child_slot:
+    'Места для ещё одного ребёнка нет. Если нужно больше мест, напишите в поддержку.',
+  captcha_failed:
+    'Не получилось проверить, что вы не робот. Обновите страницу и попробуйте ещё раз.',
+  rate_limited: 'Слишком много попыток подряд. Подождите немного и попробуйте ещё раз.',
+  internal_error: OUR_FAULT_MESSAGE,
+  service_unavailable: TRY_IN_A_MINUTE_MESSAGE,
+  request_timeout: 'Запрос шёл слишком долго. Проверьте интернет и попробуйте ещё раз.',
+};
+
+/**
+ * Codes whose Russian text the server wrote for the parent (which field, how long to wait, what is
+ * taken): it is more precise than our sentence. The rest say something only a developer needs.
+ */
+const PARENT_FACING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'validation_failed',
+  'invalid_credentials',
+  'email_taken',
+  'no_free_child_slot',
+  'captcha_failed',
+  'rate_limited',
+]);
+
+// Marks of a developer's text: HTTP verbs, «API», paths, addresses, code, English error words.
+const TECHNICAL =
+  /\b(?:API|GET|POST|PUT|PATCH|DELETE|HEAD|HTTP|JSON|SQL|null|undefined|NaN|Error|Exception|stack)\b|\/api\b|https?:\/\/|[<>{}[\]`]|\w\(/;
+
+/** Whether a text is fit for a parent: Russian, and free of anything that reads like code or a path. */
+export function isReadableByParent(text: string): boolean {
+  return /[а-яё]/i.test(text) && !TECHNICAL.test(text);
+}
 
 /** The request's path as the server sees it, with a leading slash: '/api/auth/login'. */
 export function requestPath(
@@ -93,23 +162,36 @@ export function firstNonFieldError(error: AxiosError): string | undefined {
 }
 
 /**
- * A message a parent can read: axios's own English messages ('Network Error', 'timeout of {n}ms exceeded')
- * become Russian; server messages are already Russian (ARCHITECTURE §4).
+ * The sentence a parent reads for a failed request, always with what to do next: axios's own English
+ * ('Network Error', 'timeout of {n}ms exceeded') becomes Russian, 5xx asks to try again in a minute, the
+ * server's text is shown only for codes it writes for parents and only when it reads like Russian, not
+ * like code; anything unforeseen gets the generic sentence with the support address.
  */
 export function errorMessage(error: unknown): string {
-  if (!axios.isAxiosError(error)) return GENERIC_ERROR_MESSAGE;
+  if (!axios.isAxiosError(error)) return genericErrorMessage();
   const timeout = /^timeout of (\d+)ms exceeded$/.exec(error.message);
   if (timeout || error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
     const seconds = timeout ? Math.round(Number(timeout[1]) / 1000) : 30;
-    return `Сервер не ответил за ${pluralize(seconds, SECONDS)}. Проверьте подключение к интернету и попробуйте ещё раз.`;
+    return `Сервер не ответил за ${pluralize(seconds, SECONDS)}. Проверьте интернет и попробуйте ещё раз через минуту.`;
   }
   if (error.message === 'Network Error' || !error.response) return NETWORK_ERROR_MESSAGE;
-  const payload = payloadOf(error);
-  const nonField = firstNonFieldError(error);
-  if (nonField) return nonField;
-  if (typeof payload?.message === 'string' && payload.message) return payload.message;
-  const status = error.response.status as keyof typeof STATUS_MESSAGES;
-  return STATUS_MESSAGES[status] ?? GENERIC_ERROR_MESSAGE;
+  const code = errorCode(error);
+  const { status } = error.response;
+  if (code && PARENT_FACING_CODES.has(code)) {
+    const payload = payloadOf(error);
+    const text = firstNonFieldError(error) ?? payload?.message;
+    return typeof text === 'string' && isReadableByParent(text) ? text : CODE_MESSAGES[code];
+  }
+  if (code) return CODE_MESSAGES[code];
+  if (status === 503 || status === 502 || status === 504) return TRY_IN_A_MINUTE_MESSAGE;
+  if (status >= 500) return OUR_FAULT_MESSAGE;
+  if (status === 408) return CODE_MESSAGES.request_timeout;
+  return genericErrorMessage();
+}
+
+/** A message from elsewhere (a SHOW_ERROR event): shown as is when a parent can read it. */
+export function readableOr(text: string | undefined, fallback: () => string): string {
+  return text && isReadableByParent(text) ? text : fallback();
 }
 
 /** Field errors of a 422 answer, for forms: { email: 'Неверный адрес' }. */
@@ -162,7 +244,7 @@ export function installInterceptors(instance: AxiosInstance = api): () => void {
 export function installShowErrorListener(): () => void {
   const listener = (event: Event) => {
     const { message, title } = readShowErrorDetail(event);
-    openModal('global-error', { message: message ?? GENERIC_ERROR_MESSAGE, title });
+    openModal('global-error', { message: readableOr(message, genericErrorMessage), title });
   };
   window.addEventListener(SHOW_ERROR_EVENT, listener);
   return () => window.removeEventListener(SHOW_ERROR_EVENT, listener);

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { users } from '../schema/index';
+import { pages, users } from '../schema/index';
 import { testConfig } from '../../testing/test-app';
 import { NO_CONTENT, PRODUCTION_ENV } from '../../testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
@@ -105,5 +106,73 @@ describe('seedDatabase', () => {
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes).toContain('subscription-trial-7d-1c');
     expect(codes).toContain('subscription-6m-2c');
+  });
+});
+
+describe('pages seeded by an earlier release', () => {
+  const first = {
+    slug: 'faq',
+    title: 'Частые вопросы',
+    version: '1',
+    body_html: '<p>Старый ответ</p>',
+  };
+  const md5 = createHash('md5').update(first.body_html).digest('hex');
+  const current = {
+    slug: 'faq',
+    title: 'Частые вопросы',
+    version: '2',
+    body_html: '<p>Новый ответ, честный</p>',
+    replaces: [md5],
+  };
+  const stored = async () =>
+    (
+      await database.db
+        .select({ body: pages.bodyHtml, version: pages.version })
+        .from(pages)
+        .where(eq(pages.slug, 'faq'))
+    )[0];
+
+  it('get the current wording when nobody edited them since', async () => {
+    await seedDatabase({
+      db: database.db,
+      config: testConfig(),
+      content: { ...NO_CONTENT, pages: [first] },
+    });
+    const { inserted } = await seedDatabase({
+      db: database.db,
+      config: testConfig(),
+      content: { ...NO_CONTENT, pages: [current] },
+    });
+    expect(inserted.pages_updated).toBe(1);
+    expect(await stored()).toEqual({ body: current.body_html, version: '2' });
+    // A second run finds nothing more to bring up to date.
+    const again = await seedDatabase({
+      db: database.db,
+      config: testConfig(),
+      content: { ...NO_CONTENT, pages: [current] },
+    });
+    expect(again.inserted.pages_updated).toBe(0);
+  });
+
+  it('keep an administrator’s edit', async () => {
+    await seedDatabase({
+      db: database.db,
+      config: testConfig(),
+      content: { ...NO_CONTENT, pages: [first] },
+    });
+    await database.db
+      .update(pages)
+      .set({ bodyHtml: '<p>Ответ, который поправил администратор</p>' })
+      .where(eq(pages.slug, 'faq'));
+    const { inserted } = await seedDatabase({
+      db: database.db,
+      config: testConfig(),
+      content: { ...NO_CONTENT, pages: [current] },
+    });
+    expect(inserted.pages_updated).toBe(0);
+    expect(await stored()).toEqual({
+      body: '<p>Ответ, который поправил администратор</p>',
+      version: '1',
+    });
   });
 });

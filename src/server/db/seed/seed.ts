@@ -1,8 +1,9 @@
 // Idempotent seed: reference data, demo content and the first accounts. Every row is inserted with
 // ON CONFLICT DO NOTHING on its natural key, so a second run changes nothing — and nothing an
-// administrator edited since is overwritten. Rows are switched off (is_active), not deleted, so a
+// administrator edited since is overwritten. The one update: a page whose stored body is exactly one an
+// earlier release seeded (SeedPage.replaces) gets the current wording. Rows are switched off (is_active), not deleted, so a
 // restart does not bring back what was retired.
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { Database } from '../client';
@@ -181,6 +182,27 @@ export async function seedDatabase({
           .onConflictDoNothing({ target: pages.slug })
           .returning({ id: pages.id }),
       );
+      for (const page of content.pages) {
+        if (!page.replaces?.length) continue;
+        count(
+          'pages_updated',
+          await tx
+            .update(pages)
+            .set({
+              title: page.title,
+              bodyHtml: page.body_html,
+              version: page.version,
+              updatedAt: now,
+            })
+            .where(
+              and(
+                eq(pages.slug, page.slug),
+                inArray(sql<string>`md5(${pages.bodyHtml})`, [...page.replaces]),
+              ),
+            )
+            .returning({ id: pages.id }),
+        );
+      }
     }
 
     if (content.instructions.length > 0) {

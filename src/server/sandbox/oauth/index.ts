@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../deps';
 import { errorBody } from '../../plugins/errors';
 import { parseForm } from '../../modules/oauth/form';
+import { providerPage, sandboxListPage, sendPage } from '../index-pages';
 import { facebookSandbox } from './fb';
 import { avatarSvg, findPerson } from './people';
 import { vkIdSandbox } from './vk';
@@ -26,6 +27,12 @@ export function oauthSandbox(
     }
     await app.register(vkIdSandbox(deps), { prefix: '/vk' });
     await app.register(facebookSandbox(deps), { prefix: '/fb' });
+    // Opened directly, each provider and the folder explain themselves instead of a 404.
+    app.get('/', async (_request, reply) => sendPage(reply, sandboxListPage(deps.config)));
+    app.get('/vk', async (_request, reply) => sendPage(reply, providerPage('vk', deps.config)));
+    if (deps.config.fb.enabled) {
+      app.get('/fb', async (_request, reply) => sendPage(reply, providerPage('fb', deps.config)));
+    }
     app.get('/avatars/:file', async (request, reply) => {
       const { file } = request.params as { file: string };
       const person = findPerson(file.replace(/\.svg$/, ''));

@@ -1,27 +1,19 @@
-import { ModalShell } from '../modal-shell';
-import { ModalArt } from '../modal-art';
-import { closeModal } from '../modal-store';
-import { useSession } from '../../api/session';
-import { pathTo } from '../../app/routes';
-import { Button } from '../../components/ui/button';
-import { ButtonLink } from '../../components/ui/button-link';
+import { NotOpenYetModal, SupportContact } from './not-open-yet';
 import styles from '../modal-content.module.scss';
 
-/** `/fail-payment`: the bank sent the payer back after a declined or cancelled payment. */
+/**
+ * `/fail-payment`: where the bank sends a payer back after a declined payment. Payments are not built
+ * yet, so no payment could have failed: say that, and where to write with a question.
+ */
 export default function FailPaymentModal() {
-  const { isLoggedIn } = useSession();
   return (
-    <ModalShell title="Оплата не прошла" size="sm" art={<ModalArt kind="error" />}>
+    <NotOpenYetModal title="Оплата пока не работает">
       <p className={styles.text}>
-        Деньги не списаны. Проверьте данные карты и попробуйте ещё раз — или оплатите другой картой.
+        Оплата на сайте появится скоро, а пока деньги ни за что не списываются.
       </p>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={closeModal}>
-          Закрыть
-        </Button>
-        {/* Navigating away closes the modal (ModalRoot). */}
-        <ButtonLink to={pathTo(isLoggedIn ? 'tariffs' : 'subscribe')}>Попробовать снова</ButtonLink>
-      </div>
-    </ModalShell>
+      <p className={styles.text}>
+        Если у вас вопрос, напишите <SupportContact />.
+      </p>
+    </NotOpenYetModal>
   );
 }

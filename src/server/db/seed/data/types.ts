@@ -8,6 +8,12 @@ export interface SeedPage {
   body_html: string;
   /** Document version for consent records; '1' for plain pages. */
   version: string;
+  /**
+   * MD5 of the bodies earlier releases seeded for this slug. A stored page whose body is still exactly one
+   * of them was never edited by an administrator, so the seed brings it up to date; any other body is
+   * someone's edit and stays.
+   */
+  replaces?: readonly string[];
 }
 
 export interface SeedInstruction {

@@ -164,7 +164,9 @@ export const vacancy: SeedPage = {
 export const contacts: SeedPage = {
   slug: 'contacts',
   title: 'Контакты',
-  version: '1',
+  version: '2',
+  // The first wording, which sent parents to a support section that was not there yet.
+  replaces: ['d512ed23e05cd7470bb2afb3b64b09e5'],
   body_html: html`<h2>Поддержка</h2>
     <p>
       Электронная почта: <a href="mailto:${company.email}">${company.email}</a>. Отвечаем в течение
@@ -175,8 +177,8 @@ export const contacts: SeedPage = {
       ${company.supportHours}. Номер демонстрационный.
     </p>
     <p>
-      Если вы уже учитесь с нами, удобнее написать из личного кабинета: раздел «Помощь» →
-      «Поддержка». Так мы сразу увидим ваш аккаунт и сможем помочь быстрее.
+      Если у вас уже есть аккаунт, пишите с той почты, на которую он зарегистрирован: так мы сразу
+      найдём его и поможем быстрее. Раздел «Помощь» с вопросами в личном кабинете появится скоро.
     </p>
     <h2>Почтовый адрес</h2>
     <p>${company.address}. Адрес демонстрационный.</p>
