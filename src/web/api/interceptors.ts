@@ -90,6 +90,8 @@ export const CODE_MESSAGES: Record<ErrorCode, string> = {
   internal_error: OUR_FAULT_MESSAGE,
   service_unavailable: TRY_IN_A_MINUTE_MESSAGE,
   request_timeout: 'Запрос шёл слишком долго. Проверьте интернет и попробуйте ещё раз.',
+  trial_used: 'Пробная неделя уже была. Выберите тариф, чтобы продолжить занятия.',
+  subscription_active: 'Подписка уже действует — пробная неделя не нужна.',
 };
 
 /**
@@ -107,6 +109,8 @@ const PARENT_FACING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'no_free_child_slot',
   'captcha_failed',
   'rate_limited',
+  'trial_used',
+  'subscription_active',
 ]);
 
 // Marks of a developer's text: HTTP verbs, «API», paths, addresses, code, English error words.
