@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress-plugin';
 import { fileURLToPath } from 'node:url';
 
 const contract = fileURLToPath(new URL('./src/contract', import.meta.url));
@@ -7,7 +8,7 @@ const contract = fileURLToPath(new URL('./src/contract', import.meta.url));
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@contract': contract } },
   build: {
     outDir: '../../dist/web',

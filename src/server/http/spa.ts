@@ -31,6 +31,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
       root: webDir,
       prefix: '/',
       index: ['index.html'],
+      // The build writes .br and .gz twins at the highest settings (scripts/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const rel = relative(webDir, filePath);
         // Vite puts a content hash in every file name under assets/, so a name never changes meaning.

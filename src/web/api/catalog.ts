@@ -10,23 +10,16 @@ import type {
 import type { PaginationMeta } from '@contract/api/common';
 import { api } from './client';
 
-// Response schemas (and zod) load beside the first request, outside the landing's initial JavaScript
-// (issue 2 budget); every response is still checked against the contract.
-const schemas = () => import('@contract/api/catalog');
-
 /** `GET …?page=N` answers: one page of items and where it is in the list. */
 export interface Paged<T> {
   data: T[];
   meta: PaginationMeta;
 }
 
-async function getParsed<T>(
-  url: string,
-  parse: (module: Awaited<ReturnType<typeof schemas>>, body: unknown) => T,
-  params?: Record<string, unknown>,
-): Promise<T> {
-  const [response, module] = await Promise.all([api.get<unknown>(url, { params }), schemas()]);
-  return parse(module, response.data);
+// Responses are typed by the contract, not parsed again here: the server checks every answer against the
+// same schemas on its way out (docs/ARCHITECTURE.md, «The web app»), and zod stays off the landing.
+async function getData<T>(url: string, params?: Record<string, unknown>): Promise<T> {
+  return (await api.get<T>(url, { params })).data;
 }
 
 export const catalogKeys = {
@@ -38,29 +31,26 @@ export const catalogKeys = {
 };
 
 export function fetchRegions(): Promise<Region[]> {
-  return getParsed('regions', (m, body) => m.regionsResponse.parse(body).data);
+  return getData<{ data: Region[] }>('regions').then((body) => body.data);
 }
 
 export function fetchAgeGroups(): Promise<AgeGroup[]> {
-  return getParsed('age-groups', (m, body) => m.ageGroupsResponse.parse(body).data);
+  return getData<{ data: AgeGroup[] }>('age-groups').then((body) => body.data);
 }
 
 export function fetchSubscriptions(
   page: number = DEFAULT_LIST_PAGE,
 ): Promise<Paged<SubscriptionItem>> {
-  return getParsed('store/web/subscriptions', (m, body) => m.subscriptionsResponse.parse(body), {
-    page,
-  });
+  return getData<Paged<SubscriptionItem>>('store/web/subscriptions', { page });
 }
 
 export function fetchGifts(page: number = DEFAULT_LIST_PAGE): Promise<Paged<GiftItem>> {
-  return getParsed('store/web/gifts', (m, body) => m.giftsResponse.parse(body), { page });
+  return getData<Paged<GiftItem>>('store/web/gifts', { page });
 }
 
 export function fetchAdditionalPrograms(): Promise<AdditionalProgramItem[]> {
-  return getParsed(
-    'store/web/additional-programs',
-    (m, body) => m.additionalProgramsResponse.parse(body).data,
+  return getData<{ data: AdditionalProgramItem[] }>('store/web/additional-programs').then(
+    (body) => body.data,
   );
 }
 

@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Instruction, LandingData, LandingKey, Page } from '@contract/api/content';
 import { api } from './client';
 
-// Response schemas (and zod) load beside the first request, outside the landing's initial JavaScript
-// (issue 2 budget); every response is still checked against the contract.
-const schemas = () => import('@contract/api/content');
+// Typed by the contract; the server checks every answer against its schema on the way out.
 
 // Admin-edited texts change rarely; a page visit should not refetch them on every mount.
 const CONTENT_STALE_MS = 5 * 60_000;
@@ -16,27 +14,15 @@ export const contentKeys = {
 };
 
 export async function fetchLandingData(key: LandingKey = 'landing'): Promise<LandingData> {
-  const [response, { landingResponse }] = await Promise.all([
-    api.get<unknown>('landing-data', { params: { key } }),
-    schemas(),
-  ]);
-  return landingResponse.parse(response.data).data;
+  return (await api.get<{ data: LandingData }>('landing-data', { params: { key } })).data.data;
 }
 
 export async function fetchPage(slug: string): Promise<Page> {
-  const [response, { pageResponse }] = await Promise.all([
-    api.get<unknown>(`page/${encodeURIComponent(slug)}`),
-    schemas(),
-  ]);
-  return pageResponse.parse(response.data).data;
+  return (await api.get<{ data: Page }>(`page/${encodeURIComponent(slug)}`)).data.data;
 }
 
 export async function fetchInstructions(): Promise<Instruction[]> {
-  const [response, { instructionsResponse }] = await Promise.all([
-    api.get<unknown>('admin/instruction'),
-    schemas(),
-  ]);
-  return instructionsResponse.parse(response.data).data;
+  return (await api.get<{ data: Instruction[] }>('admin/instruction')).data.data;
 }
 
 /** SPEC §1 landing texts (key 'landing' or 'payment'), incl. key_values.footer_html. */

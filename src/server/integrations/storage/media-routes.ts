@@ -1,5 +1,6 @@
 // Serves the local store's files to holders of a signed, unexpired URL, with byte ranges (206) so a
 // player can seek. The S3 store needs no route: the bucket checks its own presigned URLs.
+import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../../plugins/errors';
@@ -18,6 +19,7 @@ const refuse = (reply: FastifyReply, status: 403 | 404, message: string) =>
 export function localMediaRoutes({ store, clock }: LocalMediaRoutesOptions) {
   return async function routes(app: FastifyInstance): Promise<void> {
     // Its own instance, not serving anything by itself: only the signed route below may send a file.
+    mkdirSync(store.root, { recursive: true });
     await app.register(fastifyStatic, { root: store.root, serve: false });
 
     app.get<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>(

@@ -1,9 +1,13 @@
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TOAST_AUTO_HIDE_MS } from '@contract/constants';
+import { toasterReady } from './toast';
 import styles from './toaster.module.scss';
 
 /** SPEC §9: toasts hide after 5000 ms. */
 export default function Toaster() {
+  // sonner's own listener is set up in its effect, which runs before this one (children first).
+  useEffect(toasterReady, []);
   return (
     <Sonner
       position="top-center"

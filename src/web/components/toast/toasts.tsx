@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
+import { toasterDemand } from './toast';
 
-// sonner stays out of the landing's entry chunk; it loads right after the first paint. Without it the
-// page still works (toasts are extras), so a failed chunk means no toasts rather than an error screen.
+// The toaster loads with the first notice (toast.ts), not with the page. Without it the page still works
+// (toasts are extras), so a failed chunk means no toasts rather than an error screen.
 const NoToasts: ComponentType = () => null;
 const Toaster = lazy(() =>
   import('./toaster').then(
@@ -11,6 +12,8 @@ const Toaster = lazy(() =>
 );
 
 export function Toasts() {
+  const wanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.wanted, () => false);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />
