@@ -8,7 +8,8 @@ export function emailPieces(email: string): string[] {
 }
 
 /**
- * An e-mail address that wraps where a reader expects it to (after «@», before a dot) instead of mid-word.
+ * An e-mail address that wraps where a reader expects it to (after «@», before a dot; the browser adds
+ * after a hyphen) instead of mid-word.
  * Only a single piece wider than the whole line is still cut, rather than widening the page.
  */
 export function EmailText({ email, className }: { email: string; className?: string }) {
