@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
 import { isChunkLoadError, resetChunkReload } from './chunk';
+import { useMainTag } from '../components/layout/main-landmark';
 import { pathTo } from './routes';
 import { reloadPage } from '../lib/reload';
 import styles from './route-error.module.scss';
@@ -15,6 +16,7 @@ export function RouteError() {
   const error = useRouteError();
   const navigate = useNavigate();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const Main = useMainTag();
 
   useEffect(() => {
     if (notFound) void navigate(pathTo('not-found-error'), { replace: true });
@@ -24,7 +26,7 @@ export function RouteError() {
   if (notFound) return null;
   const chunk = isChunkLoadError(error);
   return (
-    <main className={styles.screen} role="alert">
+    <Main className={styles.screen}>
       <svg className={styles.icon} viewBox="0 0 96 96" aria-hidden="true">
         <circle cx="48" cy="48" r="44" fill="#efeaff" />
         <path
@@ -45,12 +47,17 @@ export function RouteError() {
           strokeLinecap="round"
         />
       </svg>
-      <h1 className={styles.title}>{chunk ? 'Страница не загрузилась' : 'Что-то пошло не так'}</h1>
-      <p className={styles.text}>
-        {chunk
-          ? 'Возможно, пропал интернет или мы только что обновили сайт. Обновите страницу — всё должно заработать.'
-          : 'Мы уже знаем об ошибке и разбираемся. Обновите страницу или вернитесь на главную.'}
-      </p>
+      {/* The alert is the message, not the landmark: role="alert" on <main> would erase the main. */}
+      <div className={styles.message} role="alert">
+        <h1 className={styles.title}>
+          {chunk ? 'Страница не загрузилась' : 'Что-то пошло не так'}
+        </h1>
+        <p className={styles.text}>
+          {chunk
+            ? 'Возможно, пропал интернет или мы только что обновили сайт. Обновите страницу — всё должно заработать.'
+            : 'Мы уже знаем об ошибке и разбираемся. Обновите страницу или вернитесь на главную.'}
+        </p>
+      </div>
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={refresh}>
           Обновить страницу
@@ -59,6 +66,6 @@ export function RouteError() {
           На главную
         </Link>
       </div>
-    </main>
+    </Main>
   );
 }

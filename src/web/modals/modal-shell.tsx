@@ -37,7 +37,7 @@ function lockScroll(): () => void {
 /**
  * The frame of every global modal: a native modal <dialog> (the page behind is inert, so focus stays
  * inside), Escape and the backdrop close it, the page does not scroll behind it, focus returns to where
- * it was. Below 576 px it is a full-screen sheet.
+ * it was. Below 576 px it is a bottom sheet as tall as its content (the video: the whole screen).
  */
 export function ModalShell({
   title,

@@ -10,16 +10,16 @@ export function Logo({ inverted = false, onClick }: { inverted?: boolean; onClic
       to={pathTo('index')}
       className={styles.logo}
       data-inverted={inverted || undefined}
-      aria-label="Школа Умняшек — на главную"
       onClick={onClick}
     >
       <svg className={styles.mark} viewBox="4 -4 192 256" aria-hidden="true">
         <Owl />
       </svg>
-      <span className={styles.words} aria-hidden="true">
-        <span className={styles.school}>Школа</span>
-        <span className={styles.name}>Умняшек</span>
+      {/* The name is the visible words plus where the link leads (WCAG 2.5.3: the label is in the name). */}
+      <span className={styles.words}>
+        <span className={styles.school}>Школа</span> <span className={styles.name}>Умняшек</span>
       </span>
+      <span className="visually-hidden">, на главную</span>
     </Link>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { cx } from './cx';
 import styles from './tab-nav.module.scss';
@@ -17,21 +16,13 @@ export interface TabNavProps {
   className?: string;
 }
 
-/** Sub-navigation of a section as pill links; the current one is marked with aria-current. */
+/**
+ * Sub-navigation of a section as pill links, wrapping onto more rows on a phone so every tab stays in
+ * sight; the current one is marked with aria-current.
+ */
 export function TabNav({ items, label, className }: TabNavProps) {
-  const navRef = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-
-  // On a phone the tabs scroll sideways: bring the current one into view.
-  useEffect(() => {
-    const nav = navRef.current;
-    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
-    nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
-
   return (
-    <nav ref={navRef} className={cx(styles.nav, className)} aria-label={label}>
+    <nav className={cx(styles.nav, className)} aria-label={label}>
       <ul className={styles.list} role="list">
         {items.map((item) => (
           <li key={item.to}>

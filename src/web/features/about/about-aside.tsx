@@ -2,6 +2,7 @@ import { usePublicConfig } from '../../api/config';
 import { pathTo } from '../../app/routes';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
+import { EmailText } from '../../components/ui/email-text';
 import styles from './about-layout.module.scss';
 
 /** Beside every about page: how to reach the school. */
@@ -16,7 +17,7 @@ export function AboutAside() {
       {config && (
         <>
           <a className={styles.mail} href={`mailto:${config.support_email}`}>
-            {config.support_email}
+            <EmailText email={config.support_email} />
           </a>
           {config.social_links.length > 0 && (
             <ul className={styles.socials} role="list" aria-label="Мы в соцсетях">

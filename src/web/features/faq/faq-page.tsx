@@ -3,6 +3,7 @@ import { usePublicConfig } from '../../api/config';
 import { usePage } from '../../api/content';
 import { Owl } from '../../components/illustrations/owl';
 import { Card } from '../../components/ui/card';
+import { EmailText } from '../../components/ui/email-text';
 import { Container } from '../../components/ui/container';
 import { ContentBody } from '../../components/ui/content-body';
 import { PageHero } from '../../components/ui/page-hero';
@@ -43,7 +44,7 @@ export default function FaqPage() {
             <p className={styles.helpText}>Напишите нам&nbsp;— ответим по электронной почте.</p>
             {config && (
               <a className={styles.mail} href={`mailto:${config.support_email}`}>
-                {config.support_email}
+                <EmailText email={config.support_email} />
               </a>
             )}
           </Card>

@@ -24,15 +24,24 @@ const RevealContext = createContext<RevealState>({ revealed: false, sections: nu
 
 /**
  * SPEC §2: the landing's lower sections appear after the first scroll. Also true at once when the page
- * opens already scrolled (back navigation, a reload mid-page).
+ * opens already scrolled (back navigation, a reload mid-page), and at the first Tab: a keyboard user moves
+ * through the page without scrolling it, and focus must walk into the sections in order, not jump past
+ * their empty boxes to the footer. The update of a keydown is rendered before the browser moves focus.
  */
 export function useFirstScroll(): [revealed: boolean, reveal: () => void] {
   const [scrolled, setScrolled] = useState(() => window.scrollY > 0);
   useEffect(() => {
     if (scrolled) return;
     const onScroll = () => setScrolled(true);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') setScrolled(true);
+    };
     window.addEventListener('scroll', onScroll, { passive: true, once: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [scrolled]);
   return [scrolled, useCallback(() => setScrolled(true), [])];
 }

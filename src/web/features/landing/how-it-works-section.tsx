@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { AgeGroupSlug } from '@contract/api/catalog';
 import { plural, YEARS } from '@contract/plural';
@@ -36,7 +35,6 @@ const AGE_NUMBERS: Record<AgeGroupSlug, [number, number]> = {
   'six-seven': [6, 7],
 };
 const AGES = Object.entries(AGE_NUMBERS) as [AgeGroupSlug, [number, number]][];
-const AGE_COLORS = ['#ff8a3d', '#2ec4a6', '#4cb8f5', '#ff6fa8', '#6c4cf1'];
 
 /** «Как это устроено»: three steps, then the age groups of the main program as doors to /programs. */
 export function HowItWorksSection() {
@@ -65,27 +63,23 @@ export function HowItWorksSection() {
             <p className={styles.agesText}>Каждый год&nbsp;— своя программа и свои темы недель.</p>
           </div>
           <ul className={styles.ageList} role="list">
-            {AGES.map(([slug, [from, to]], i) => {
-              return (
-                <li key={slug}>
-                  <Link
-                    to={pathTo('main-program', { age: slug })}
-                    className={styles.age}
-                    style={{ '--age-color': AGE_COLORS[i] } as CSSProperties}
-                  >
-                    <span className={styles.ageNumber}>
-                      {from}–{to}
-                    </span>
-                    <span className={styles.ageWord}>{plural(to, YEARS)}</span>
-                  </Link>
-                </li>
-              );
-            })}
+            {AGES.map(([slug, [from, to]]) => (
+              <li key={slug}>
+                <Link
+                  to={pathTo('main-program', { age: slug })}
+                  className={styles.age}
+                  data-age={slug}
+                >
+                  <span className={styles.ageNumber}>
+                    {from}–{to}
+                  </span>
+                  <span className={styles.ageWord}>{plural(to, YEARS)}</span>
+                </Link>
+              </li>
+            ))}
             <li>
               <Link to={pathTo('additional-program')} className={cx(styles.age, styles.more)}>
-                <span className={styles.ageNumber} style={{ color: '#fff' }}>
-                  +
-                </span>
+                <span className={styles.ageNumber}>+</span>
                 <span className={styles.ageWord}>Курсы</span>
               </Link>
             </li>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useResendVerification } from '../../api/profile';
+import { EmailText } from '../../components/ui/email-text';
 import { errorMessage, toldGlobally } from './request-errors';
 import styles from './email-banner.module.scss';
 
@@ -50,8 +51,11 @@ export function EmailBanner({ email }: { email: string }) {
           Подтвердите адрес почты
         </h2>
         <p className={styles.text}>
-          Мы отправили письмо со ссылкой на <strong className={styles.email}>{email}</strong>. Без
-          подтверждения не получится восстановить пароль, если вы его забудете.
+          Мы отправили письмо со ссылкой на{' '}
+          <strong className={styles.email}>
+            <EmailText email={email} />
+          </strong>
+          . Без подтверждения не получится восстановить пароль, если вы его забудете.
         </p>
         <p className={styles.status} role="status">
           {outcome?.kind === 'sent' &&

@@ -12,12 +12,3 @@ export const AGE_LABELS: Record<AgeGroupSlug, string> = {
 export function isAgeGroupSlug(value: string): value is AgeGroupSlug {
   return (AGE_GROUP_SLUGS as readonly string[]).includes(value);
 }
-
-/** Each age group has its own colour, echoed by its tab and the header of its page. */
-export const AGE_COLORS: Record<AgeGroupSlug, string> = {
-  'two-three': '#ff8a3d',
-  'three-four': '#2ec4a6',
-  'four-five': '#4cb8f5',
-  'five-six': '#ff6fa8',
-  'six-seven': '#6c4cf1',
-};

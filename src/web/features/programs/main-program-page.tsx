@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { DEFAULT_AGE_GROUP } from '@contract/api/catalog';
 import { TRIAL_DAYS } from '@contract/constants';
@@ -10,7 +9,7 @@ import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import { AGE_COLORS, isAgeGroupSlug } from './age-labels';
+import { isAgeGroupSlug } from './age-labels';
 import styles from './main-program-page.module.scss';
 
 const TOPICS: PluralForms = { one: 'тема', few: 'темы', many: 'тем' };
@@ -26,8 +25,6 @@ export default function MainProgramPage() {
   }
   if (!isAgeGroupSlug(age)) return <Navigate to={pathTo('not-found-error')} replace />;
 
-  const style = { '--age-color': AGE_COLORS[age] } as CSSProperties;
-
   if (isError && !groups) {
     return (
       <ErrorState
@@ -42,7 +39,7 @@ export default function MainProgramPage() {
   if (groups && !group) return <Navigate to={pathTo('not-found-error')} replace />;
 
   return (
-    <div className={styles.page} style={style}>
+    <div className={styles.page} data-age={age}>
       <section className={styles.intro} aria-labelledby="age-title">
         <div className={styles.age} aria-hidden="true">
           <span>

@@ -6,7 +6,7 @@ import { StarIcon } from '../../components/illustrations/icons';
 import { Container } from '../../components/ui/container';
 import { PageHero } from '../../components/ui/page-hero';
 import { TabNav, type TabNavItem } from '../../components/ui/tab-nav';
-import { AGE_COLORS, AGE_LABELS } from './age-labels';
+import { AGE_LABELS } from './age-labels';
 import styles from './programs-layout.module.scss';
 
 /** SPEC §2 programs: the main program by age group and the additional programs, as tabs. */
@@ -19,9 +19,7 @@ export default function ProgramsLayout() {
     ...AGE_GROUP_SLUGS.map((slug) => ({
       to: pathTo('main-program', { age: slug }),
       label: groups?.find((group) => group.slug === slug)?.title ?? AGE_LABELS[slug],
-      icon: (
-        <span className={styles.dot} style={{ background: AGE_COLORS[slug] }} aria-hidden="true" />
-      ),
+      icon: <span className={styles.dot} data-age={slug} aria-hidden="true" />,
     })),
     {
       to: pathTo('additional-program'),

@@ -9,6 +9,7 @@ import { verifyEmail } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { isLoggedIn as hasSession, loadProfile, useSession } from '../../api/session';
 import { Button } from '../../components/ui/button';
+import { EmailText } from '../../components/ui/email-text';
 import content from '../modal-content.module.scss';
 
 type State =
@@ -94,7 +95,7 @@ export default function EmailConfirmedModal(props: Record<string, unknown>) {
         return (
           <ModalShell title="Почта уже подтверждена" size="sm" art={<ModalArt kind="success" />}>
             <p className={content.text}>
-              Адрес {profile.email} подтверждён раньше — ничего делать не нужно.
+              Адрес <EmailText email={profile.email} /> подтверждён раньше — ничего делать не нужно.
             </p>
             <div className={content.actions}>
               <Button onClick={closeModal} autoFocus>

@@ -12,6 +12,7 @@ import { resetPassword } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { isLoggedIn, loadProfile } from '../../api/session';
 import { Button } from '../../components/ui/button';
+import { EmailText } from '../../components/ui/email-text';
 import { FormAlert } from '../../components/form/form-alert';
 import form from '../../components/form/form.module.scss';
 import content from '../modal-content.module.scss';
@@ -124,7 +125,7 @@ export default function PasswordResetModal(props: Record<string, unknown>) {
   return (
     <ModalShell title="Новый пароль" size="sm">
       <p className={styles.intro}>
-        Для входа с адресом <span className={styles.emailLine}>{email}</span>.
+        Для входа с адресом <EmailText className={styles.emailLine} email={email} />.
       </p>
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert message={failure} />

@@ -4,6 +4,7 @@ import { closeModal, openModal } from '../modal-store';
 import { isModalAvailable } from '../registry';
 import { usePublicConfig } from '../../api/config';
 import { Button } from '../../components/ui/button';
+import { EmailText } from '../../components/ui/email-text';
 import content from '../modal-content.module.scss';
 import form from '../../components/form/form.module.scss';
 import styles from './account-forms.module.scss';
@@ -16,8 +17,8 @@ export function WelcomeView({ name, email }: { name: string; email: string }) {
     <ModalShell title={`Добро пожаловать, ${name}!`} size="sm" art={<ModalArt kind="success" />}>
       <p className={content.text}>Аккаунт создан, и&nbsp;вы уже вошли в&nbsp;личный кабинет.</p>
       <p className={content.text}>
-        Мы отправили письмо на <span className={styles.emailLine}>{email}</span>. Откройте его и
-        нажмите «Подтвердить почту» — ссылка действует 24&nbsp;часа.
+        Мы отправили письмо на <EmailText className={styles.emailLine} email={email} />. Откройте
+        его и нажмите «Подтвердить почту» — ссылка действует 24&nbsp;часа.
       </p>
       {config?.sandbox && (
         <p className={form.note}>

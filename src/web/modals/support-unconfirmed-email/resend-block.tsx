@@ -1,5 +1,6 @@
 import type { ResendState } from './use-resend-verification';
 import { Button } from '../../components/ui/button';
+import { EmailText } from '../../components/ui/email-text';
 import form from '../../components/form/form.module.scss';
 import content from '../modal-content.module.scss';
 
@@ -16,7 +17,14 @@ export function ResendBlock({ state, onSend, email }: ResendBlockProps) {
       <div aria-live="polite">
         {state.kind === 'sent' && (
           <p className={form.note}>
-            Отправили новое письмо{email ? ` на ${email}` : ''}. Ссылка в нём действует 24 часа.
+            Отправили новое письмо
+            {email && (
+              <>
+                {' на '}
+                <EmailText email={email} />
+              </>
+            )}
+            . Ссылка в нём действует 24 часа.
           </p>
         )}
         {state.kind === 'error' && (

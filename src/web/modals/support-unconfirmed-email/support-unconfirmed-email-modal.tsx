@@ -5,6 +5,7 @@ import { ResendBlock } from './resend-block';
 import { useResendVerification } from './use-resend-verification';
 import { useSession } from '../../api/session';
 import { Button } from '../../components/ui/button';
+import { EmailText } from '../../components/ui/email-text';
 import content from '../modal-content.module.scss';
 import styles from '../register/account-forms.module.scss';
 
@@ -33,8 +34,8 @@ export default function SupportUnconfirmedEmailModal() {
     return (
       <ModalShell title="Почта подтверждена" size="sm" art={<ModalArt kind="success" />}>
         <p className={content.text}>
-          Адрес <span className={styles.emailLine}>{profile.email}</span> уже подтверждён — ответы
-          поддержки придут на него.
+          Адрес <EmailText className={styles.emailLine} email={profile.email} /> уже подтверждён —
+          ответы поддержки придут на него.
         </p>
         <div className={content.actions}>
           <Button onClick={closeModal} autoFocus>
@@ -52,7 +53,7 @@ export default function SupportUnconfirmedEmailModal() {
         {profile ? (
           <>
             {' '}
-            <span className={styles.emailLine}>{profile.email}</span>{' '}
+            <EmailText className={styles.emailLine} email={profile.email} />{' '}
           </>
         ) : (
           ' вашей почты '

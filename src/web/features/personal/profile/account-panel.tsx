@@ -1,6 +1,7 @@
 import { isPlaceholderEmail } from '@contract/api/oauth-values';
 import type { Profile } from '../../../api/profile';
 import { Badge } from '../../../components/ui/badge';
+import { EmailText } from '../../../components/ui/email-text';
 import { Panel } from '../panel';
 import { PasswordForm } from './password-form';
 import styles from './profile-page.module.scss';
@@ -13,7 +14,9 @@ export function AccountPanel({ profile }: { profile: Profile }) {
       <div className={styles.emailRow}>
         <dl className={styles.emailText}>
           <dt className={styles.label}>Электронная почта</dt>
-          <dd className={styles.email}>{noEmail ? 'не указана' : profile.email}</dd>
+          <dd className={styles.email}>
+            {noEmail ? 'не указана' : <EmailText email={profile.email} />}
+          </dd>
         </dl>
         {!noEmail &&
           (profile.email_verified ? (

@@ -1,0 +1,194 @@
+// WCAG 2.2 AA as axe-core checks it, on every screen and the main modals at a phone's and a desktop's
+// width: no serious or critical violation, one <main> landmark. And the keyboard on the landing: Tab from
+// the top walks into the lower sections (mounted after the first scroll) in order, none skipped.
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
+import { SCREENS, openScreen, revealLowerSections } from './support/screens';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * The serious and critical violations on the page as it is now, one readable line per element:
+ * rule id, impact, what it asks, the element's selector and axe's summary of what is wrong.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${violation.help} — ${node.target.join(' ')}` +
+          ` — ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+      ),
+    );
+}
+
+async function landmarks(page: Page): Promise<{ main: number; banner: number; footer: number }> {
+  return {
+    main: await page.getByRole('main').count(),
+    banner: await page.getByRole('banner').count(),
+    footer: await page.getByRole('contentinfo').count(),
+  };
+}
+
+const VIEWPORTS = [
+  ['375 px', MOBILE],
+  ['1280 px', DESKTOP],
+] as const;
+
+describe.each(VIEWPORTS)('axe at %s', (_, viewport) => {
+  it.each(SCREENS.map((screen) => [screen.path, screen] as const))(
+    '%s has no serious or critical violation and one main',
+    async (path, { asParent }) => {
+      await withPage(
+        browser,
+        baseUrl,
+        async (page) => {
+          await page.emulateMedia({ reducedMotion: 'reduce' });
+          await openScreen(page, path);
+          expect(await seriousViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
+          expect((await landmarks(page)).main, `${path}: exactly one <main>`).toBe(1);
+        },
+        { viewport, asParent },
+      );
+    },
+  );
+
+  it('the landing after the lower sections mounted: no violation, one main, banner and footer', async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await openScreen(page, '/');
+        await revealLowerSections(page);
+        expect(await seriousViolations(page), `/ scrolled at ${viewport.width} px`).toEqual([]);
+        expect(await landmarks(page)).toEqual({ main: 1, banner: 1, footer: 1 });
+      },
+      { viewport },
+    );
+  });
+
+  it.each([
+    ['login', 'Вход в личный кабинет'],
+    ['register', 'Регистрация'],
+    ['password restore', 'Восстановление пароля'],
+  ])('the %s modal on the landing has no violation', async (which, title) => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await openScreen(page, '/');
+        // The way a parent opens it: the header's buttons (behind the burger on a phone).
+        if (viewport === MOBILE) await page.getByRole('button', { name: 'Открыть меню' }).click();
+        const opener = which === 'register' ? 'Регистрация' : 'Войти';
+        await page
+          .getByRole('button', { name: opener, exact: true })
+          .filter({ visible: true })
+          .click();
+        if (which === 'password restore') {
+          await page.getByRole('dialog').getByRole('button', { name: 'Забыли пароль?' }).click();
+        }
+        const dialog = page.getByRole('dialog', { name: title });
+        await dialog.waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page), `${which} modal at ${viewport.width} px`).toEqual([]);
+      },
+      { viewport },
+    );
+  });
+});
+
+describe('keyboard on the landing', () => {
+  it.each(VIEWPORTS)(
+    'Tab from the top reaches every link and button of the lower sections in DOM order at %s',
+    async (_, viewport) => {
+      await withPage(
+        browser,
+        baseUrl,
+        async (page) => {
+          await openScreen(page, '/');
+          // The lower sections' code arrives while the parent reads the banner; nothing is scrolled yet.
+          await page.waitForFunction(() =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => entry.name.includes('/lower-sections-')),
+          );
+          expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+          await page.evaluate(() => {
+            (window as unknown as { __focused: Element[] }).__focused = [];
+          });
+          let inFooter = false;
+          for (let presses = 0; presses < 250 && !inFooter; presses += 1) {
+            await page.keyboard.press('Tab');
+            inFooter = await page.evaluate(() => {
+              const active = document.activeElement;
+              if (active && active !== document.body) {
+                (window as unknown as { __focused: Element[] }).__focused.push(active);
+              }
+              return Boolean(active?.closest('footer'));
+            });
+          }
+          expect(inFooter, 'Tab reached the footer').toBe(true);
+
+          // Now that everything is mounted: what Tab should have visited, in DOM order, up to the footer.
+          const { visited, expected } = await page.evaluate(() => {
+            const label = (element: Element) => {
+              const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+              const name = element.getAttribute('aria-label') ?? text;
+              return `${element.tagName.toLowerCase()} «${name}» ${element.getAttribute('href') ?? ''}`.trim();
+            };
+            const selector =
+              'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), ' +
+              'select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+            const footer = document.querySelector('footer');
+            const candidates = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter(
+              (element) =>
+                element.tabIndex >= 0 &&
+                element.checkVisibility({ visibilityProperty: true }) &&
+                !element.closest('[inert], [hidden], dialog:not([open])') &&
+                footer !== null &&
+                (footer.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_PRECEDING) !== 0,
+            );
+            // Tab stops once in a group of radio buttons: at the checked one.
+            const tabbable = candidates.filter((element) => {
+              if (!(element instanceof HTMLInputElement) || element.type !== 'radio') return true;
+              const group = candidates.filter(
+                (other) =>
+                  other instanceof HTMLInputElement &&
+                  other.type === 'radio' &&
+                  other.name === element.name,
+              ) as HTMLInputElement[];
+              const checked = group.find((radio) => radio.checked);
+              return checked ? element === checked : element === group[0];
+            });
+            const focused = (window as unknown as { __focused: Element[] }).__focused;
+            const beforeFooter = focused.filter((element) => !element.closest('footer'));
+            return { visited: beforeFooter.map(label), expected: tabbable.map(label) };
+          });
+          // Not vacuous: the lower sections' doors to the programs are among the stops.
+          expect(expected.some((stop) => stop.includes('/programs/main-program/two-three'))).toBe(
+            true,
+          );
+          expect(visited).toEqual(expected);
+        },
+        { viewport },
+      );
+    },
+  );
+});
