@@ -1,5 +1,5 @@
 // The default store: files under a folder (DATA_DIR/media), served by the school itself at
-// /media/<key>?expires=…&signature=… (media-routes.ts). Keys under a bundled prefix (the demo lessons'
+// /lesson-media/<key>?expires=…&signature=… (media-routes.ts). Keys under a bundled prefix (the demo lessons'
 // `demo/`) are read from the repository's own folder, so the demo needs no copying at start-up.
 import { existsSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
@@ -8,7 +8,8 @@ import { isMediaKey } from './media-types';
 import { mediaSignature } from './signing';
 import type { MediaStoreBase } from './store';
 
-export const LOCAL_MEDIA_PREFIX = '/media/';
+/** Not /media/: the SPA's own public files (the landing's promo video) live there. */
+export const LOCAL_MEDIA_PREFIX = '/lesson-media/';
 
 export interface LocalStoreOptions {
   root: string;

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from '../../plugins/errors';
 import { contentTypeOf, isMediaKey } from './media-types';
-import type { LocalMediaStore } from './local-store';
+import { LOCAL_MEDIA_PREFIX, type LocalMediaStore } from './local-store';
 import { checkMediaSignature } from './signing';
 
 export interface LocalMediaRoutesOptions {
@@ -23,7 +23,7 @@ export function localMediaRoutes({ store, clock }: LocalMediaRoutesOptions) {
     await app.register(fastifyStatic, { root: store.root, serve: false });
 
     app.get<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>(
-      '/media/*',
+      `${LOCAL_MEDIA_PREFIX}*`,
       { schema: { hide: true } },
       async (request, reply) => {
         const key = request.params['*'];

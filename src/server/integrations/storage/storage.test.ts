@@ -69,11 +69,11 @@ describe('local media store', () => {
     const signature = url.searchParams.get('signature') ?? '';
     const expires = Number(url.searchParams.get('expires'));
     const attempts = [
-      `/media/${KEY}?expires=${expires}&signature=${signature.slice(1)}A`,
-      `/media/demo/red-circle.vtt?expires=${expires}&signature=${signature}`,
-      `/media/${KEY}?expires=${expires + 3600}&signature=${signature}`,
-      `/media/${KEY}?expires=${expires}`,
-      `/media/${KEY}`,
+      `/lesson-media/${KEY}?expires=${expires}&signature=${signature.slice(1)}A`,
+      `/lesson-media/demo/red-circle.vtt?expires=${expires}&signature=${signature}`,
+      `/lesson-media/${KEY}?expires=${expires + 3600}&signature=${signature}`,
+      `/lesson-media/${KEY}?expires=${expires}`,
+      `/lesson-media/${KEY}`,
     ];
     for (const attempt of attempts) {
       const res = await app.inject({ url: attempt });
@@ -91,7 +91,11 @@ describe('local media store', () => {
   });
 
   it('never serves a path outside the store', async () => {
-    for (const url of ['/media/..%2F..%2Fetc%2Fpasswd', '/media/demo/../../x.webm', '/media/x']) {
+    for (const url of [
+      '/lesson-media/..%2F..%2Fetc%2Fpasswd',
+      '/lesson-media/demo/../../x.webm',
+      '/lesson-media/x',
+    ]) {
       const res = await app.inject({ url });
       expect([403, 404], url).toContain(res.statusCode);
     }

@@ -92,7 +92,7 @@ describe('GET /api/profile/lessons', () => {
     expect(data.weeks.map((w) => w.number)).toEqual([1, 2, 3, 4]);
     const [first, ...rest] = data.lessons;
     expect(first).toMatchObject({ is_preview: true, available: true, lock_reason: null });
-    expect(first?.video.url).toMatch(/^\/media\/demo\/.+\.webm\?expires=\d+&signature=/);
+    expect(first?.video.url).toMatch(/^\/lesson-media\/demo\/.+\.webm\?expires=\d+&signature=/);
     expect(first?.video.subtitles).toMatch(/\.vtt\?/);
     expect(rest).toHaveLength(2);
     for (const lesson of rest) {
