@@ -8,6 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    maxConcurrency: 3,
     globalSetup: ['e2e/global-setup.ts'],
   },
 });
