@@ -1,6 +1,6 @@
 // What the access rule needs to know about a family and one of its children, read with indexed queries
 // only (by user, by child, by program): the cost of a lessons page does not grow with the number of families.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   ageGroups,
@@ -9,6 +9,7 @@ import {
   childWeeks,
   children,
   mainPrograms,
+  users,
 } from '../../db/schema/index';
 import { CHILD_NOT_FOUND } from '@contract/api/children';
 import { notFound } from '../../plugins/errors';
@@ -96,4 +97,24 @@ export async function programOfAgeGroup(
     .orderBy(asc(mainPrograms.id))
     .limit(1);
   return program?.id ?? null;
+}
+
+/**
+ * Whether anything was bought for one of the family's children (a week or an additional program): those
+ * play without a subscription. One round trip; both lookups go by child through the primary keys.
+ */
+export async function hasBoughtLessons(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      bought: sql<boolean>`exists (
+          select 1 from ${childWeeks} join ${children} on ${children.id} = ${childWeeks.childId}
+          where ${children.userId} = ${users.id})
+        or exists (
+          select 1 from ${childAdditionalPrograms}
+          join ${children} on ${children.id} = ${childAdditionalPrograms.childId}
+          where ${children.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.bought === true;
 }

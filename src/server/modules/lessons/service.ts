@@ -31,7 +31,11 @@ export const MEDIA_URL_TTL_SECONDS = 30 * 60;
 export const PROGRAM_NOT_FOUND = 'Такой программы нет';
 export const WEEK_NOT_FOUND = 'Такой недели нет';
 
-function lockOf(access: Access, studyMode: StudyMode | undefined): [LockReason, string] | null {
+/** Why a lesson is closed, as a reason code and the sentence the parent reads. */
+export function lockOf(
+  access: Access,
+  studyMode: StudyMode | undefined,
+): [LockReason, string] | null {
   if (access.allowed) return null;
   switch (access.because) {
     case 'no_child':
@@ -51,6 +55,12 @@ function lockOf(access: Access, studyMode: StudyMode | undefined): [LockReason, 
       return ['program_not_bought', 'Программа откроется после покупки'];
   }
 }
+
+/** A lesson of a main program the child does not follow: only its preview and bought weeks play. */
+export const OTHER_PROGRAM_LOCK: [LockReason, string] = [
+  'other_program',
+  'Это программа другого возраста: смените программу ребёнка',
+];
 
 type LessonRow = typeof lessons.$inferSelect;
 
@@ -95,7 +105,7 @@ export async function listLessons({
     let lock = lockOf(access, child?.studyMode);
     if (!access.allowed && child && !page.isChildsProgram && place.program === 'main') {
       access = { allowed: false, because: 'week_not_open' };
-      lock = ['other_program', 'Это программа другого возраста: смените программу ребёнка'];
+      lock = OTHER_PROGRAM_LOCK;
     }
     items.push({
       id: row.id,
