@@ -69,6 +69,7 @@ export const ACHIEVEMENTS: readonly CatalogueEntry[] = [
 ];
 
 const byCode = new Map(ACHIEVEMENTS.map((a) => [a.code, a]));
+const rank = (code: string): number => ACHIEVEMENTS.findIndex((a) => a.code === code);
 
 function toAchievement(row: { code: string; earnedAt: Date }): Achievement[] {
   const entry = byCode.get(row.code);
@@ -91,8 +92,11 @@ export async function earnedAchievements(db: Database, childId: number): Promise
     .select({ code: childAchievements.code, earnedAt: childAchievements.earnedAt })
     .from(childAchievements)
     .where(eq(childAchievements.childId, childId))
-    .orderBy(asc(childAchievements.earnedAt), asc(childAchievements.code));
-  return rows.flatMap(toAchievement);
+    .orderBy(asc(childAchievements.earnedAt));
+  // Earned by one report, they share a moment: then the catalogue's order.
+  return rows
+    .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime() || rank(a.code) - rank(b.code))
+    .flatMap(toAchievement);
 }
 
 export async function summarize(
@@ -135,8 +139,5 @@ export async function awardAchievements(
     .values(earned.map((a) => ({ childId, code: a.code, earnedAt: now })))
     .onConflictDoNothing()
     .returning({ code: childAchievements.code, earnedAt: childAchievements.earnedAt });
-  const order = new Map(ACHIEVEMENTS.map((a, i) => [a.code, i]));
-  return inserted
-    .sort((a, b) => (order.get(a.code) ?? 0) - (order.get(b.code) ?? 0))
-    .flatMap(toAchievement);
+  return inserted.sort((a, b) => rank(a.code) - rank(b.code)).flatMap(toAchievement);
 }

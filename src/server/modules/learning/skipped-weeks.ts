@@ -12,6 +12,8 @@ import { skippedWeekNumbers, weekSpan } from '../lessons/access';
 import { childFacts, familyFacts } from '../lessons/facts';
 import { lessonsPerWeek } from './child-stats';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export async function skippedWeeks({
   db,
   clock,
@@ -61,8 +63,8 @@ export async function skippedWeeks({
       number: w.number,
       title: w.title,
       starts_on: moscowCalendarDate(span.startsAt),
-      // The span ends exclusively: its last day is the one before that moment.
-      ends_on: moscowCalendarDate(new Date(span.endsAt.getTime() - 1)),
+      // Seven calendar days from the first: ranges of consecutive weeks never share a day on screen.
+      ends_on: moscowCalendarDate(new Date(span.startsAt.getTime() + 6 * DAY_MS)),
       lessons: lessonCounts.get(w.id) ?? 0,
       price: program.weekPrice,
     };

@@ -61,9 +61,10 @@ export async function reportVideo({
   }
 
   const duration = lesson.row.durationSeconds;
-  const position = Math.min(Math.floor(report.position_seconds), duration);
+  const reached = Math.min(report.position_seconds, duration);
   // `completed` from the player is a hint only: the position itself must be near the end.
-  const completedNow = isCompletedAt(position, duration);
+  const completedNow = isCompletedAt(reached, duration);
+  const position = Math.floor(reached);
   const [stat] = await db
     .insert(lessonStats)
     .values({

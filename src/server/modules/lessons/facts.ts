@@ -1,6 +1,6 @@
 // What the access rule needs to know about a family and one of its children, read with indexed queries
 // only (by user, by child, by program): the cost of a lessons page does not grow with the number of families.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   ageGroups,
@@ -104,16 +104,18 @@ export async function programOfAgeGroup(
  * play without a subscription. One round trip; both lookups go by child through the primary keys.
  */
 export async function hasBoughtLessons(db: Database, userId: number): Promise<boolean> {
+  const weeks = db
+    .select({ one: sql`1` })
+    .from(childWeeks)
+    .innerJoin(children, eq(children.id, childWeeks.childId))
+    .where(eq(children.userId, userId));
+  const programs = db
+    .select({ one: sql`1` })
+    .from(childAdditionalPrograms)
+    .innerJoin(children, eq(children.id, childAdditionalPrograms.childId))
+    .where(eq(children.userId, userId));
   const [row] = await db
-    .select({
-      bought: sql<boolean>`exists (
-          select 1 from ${childWeeks} join ${children} on ${children.id} = ${childWeeks.childId}
-          where ${children.userId} = ${users.id})
-        or exists (
-          select 1 from ${childAdditionalPrograms}
-          join ${children} on ${children.id} = ${childAdditionalPrograms.childId}
-          where ${children.userId} = ${users.id})`,
-    })
+    .select({ bought: sql<boolean>`${exists(weeks)} or ${exists(programs)}` })
     .from(users)
     .where(eq(users.id, userId));
   return row?.bought === true;
