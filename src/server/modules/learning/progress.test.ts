@@ -98,7 +98,13 @@ describe('GET /api/profile/progress', () => {
     expect(
       (await world.get(null, '/api/profile/progress', { child_id: a.childId })).statusCode,
     ).toBe(401);
-    for (const query of [{}, { child_id: 'abc' }, { child_id: '0' }, { child_id: '1e99' }]) {
+    const queries: Record<string, string>[] = [
+      {},
+      { child_id: 'abc' },
+      { child_id: '0' },
+      { child_id: '1e99' },
+    ];
+    for (const query of queries) {
       const res = await world.get(a.token, '/api/profile/progress', query);
       expect(res.statusCode, JSON.stringify(query)).toBe(422);
       expect(res.json().message).toMatch(/[а-яё]/i);
