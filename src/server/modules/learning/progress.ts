@@ -7,7 +7,7 @@ import { additionalPrograms, lessons, mainPrograms, programWeeks } from '../../d
 import type { Clock } from '../../deps';
 import { notFound } from '../../plugins/errors';
 import { activeSubscription, currentWeekNumber, isWeekOpen } from '../lessons/access';
-import { childFacts, familyFacts, type ChildFacts, type FamilyFacts } from '../lessons/facts';
+import { viewerFacts, type ChildFacts, type FamilyFacts } from '../lessons/facts';
 import { earnedAchievements } from './achievements';
 import {
   completedBy,
@@ -44,25 +44,26 @@ export function weekOpenFor(
 
 export async function childProgress({ db, clock, userId, childId }: Ctx): Promise<ChildProgress> {
   const now = clock();
-  const family = await familyFacts(db, userId, now);
-  const child = await childFacts(db, userId, childId, family.seats);
-  const watched = await watchedLessons(db, child.id);
-
-  const [program] =
-    child.mainProgramId === null
+  const { family, child } = await viewerFacts(db, userId, childId, now);
+  const programId = child.mainProgramId;
+  // Independent reads of one child, sent together.
+  const [watched, [program], weeks, achievements] = await Promise.all([
+    watchedLessons(db, child.id),
+    programId === null
       ? []
-      : await db
+      : db
           .select({ slug: mainPrograms.slug, title: mainPrograms.title })
           .from(mainPrograms)
-          .where(eq(mainPrograms.id, child.mainProgramId));
-  const weeks =
-    child.mainProgramId === null
+          .where(eq(mainPrograms.id, programId)),
+    programId === null
       ? []
-      : await db
+      : db
           .select({ id: programWeeks.id, number: programWeeks.number, title: programWeeks.title })
           .from(programWeeks)
-          .where(eq(programWeeks.mainProgramId, child.mainProgramId))
-          .orderBy(asc(programWeeks.number));
+          .where(eq(programWeeks.mainProgramId, programId))
+          .orderBy(asc(programWeeks.number)),
+    earnedAchievements(db, child.id),
+  ]);
   const totals = await lessonsPerWeek(
     db,
     weeks.map((w) => w.id),
@@ -111,7 +112,7 @@ export async function childProgress({ db, clock, userId, childId }: Ctx): Promis
     })),
     lessons_completed: watched.filter((r) => r.completed && r.isActive).length,
     minutes_watched: minutesOf(sumWatchedSeconds(watched)),
-    achievements: await earnedAchievements(db, child.id),
+    achievements,
     additional: additionalRows.map((p) => ({
       additional_program_id: p.id,
       slug: p.slug,
@@ -134,8 +135,7 @@ export async function additionalProgress({
   additionalProgramId,
 }: Ctx & { additionalProgramId: number }): Promise<AdditionalProgress> {
   const now = clock();
-  const family = await familyFacts(db, userId, now);
-  const child = await childFacts(db, userId, childId, family.seats);
+  const { child } = await viewerFacts(db, userId, childId, now);
   const [program] = await db
     .select({
       id: additionalPrograms.id,

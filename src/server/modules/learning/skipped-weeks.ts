@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { mainPrograms, programWeeks } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { skippedWeekNumbers, weekSpan } from '../lessons/access';
-import { childFacts, familyFacts } from '../lessons/facts';
+import { viewerFacts } from '../lessons/facts';
 import { lessonsPerWeek } from './child-stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,8 +26,7 @@ export async function skippedWeeks({
   childId: number;
 }): Promise<SkippedWeeks> {
   const now = clock();
-  const family = await familyFacts(db, userId, now);
-  const child = await childFacts(db, userId, childId, family.seats);
+  const { family, child } = await viewerFacts(db, userId, childId, now);
   const [program] =
     child.mainProgramId === null
       ? []

@@ -10,7 +10,7 @@ import { lessonStats } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { HttpError, notFound } from '../../plugins/errors';
 import { lessonAccess } from '../lessons/access';
-import { childFacts, familyFacts } from '../lessons/facts';
+import { viewerFacts } from '../lessons/facts';
 import { placedLesson } from '../lessons/lesson-place';
 import { OTHER_PROGRAM_LOCK, lockOf } from '../lessons/service';
 import { awardAchievements } from './achievements';
@@ -42,8 +42,7 @@ export async function reportVideo({
   report: VideoProgressBody;
 }): Promise<VideoProgress> {
   const now = clock();
-  const family = await familyFacts(db, userId, now);
-  const child = await childFacts(db, userId, report.child_id, family.seats);
+  const { family, child } = await viewerFacts(db, userId, report.child_id, now);
   const lesson = await placedLesson(db, report.lesson_id);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
 

@@ -42,35 +42,38 @@ export async function childFacts(
   db: Database,
   userId: number,
   childId: number,
-  seats: number,
+  seats: number | Promise<number>,
 ): Promise<ChildFacts> {
-  const [row] = await db
-    .select({
-      id: children.id,
-      studyMode: children.studyMode,
-      ageGroup: children.ageGroup,
-      createdAt: children.createdAt,
-      programId: childPrograms.mainProgramId,
-      programStartedAt: childPrograms.startedAt,
-    })
-    .from(children)
-    .leftJoin(childPrograms, eq(childPrograms.childId, children.id))
-    .where(and(eq(children.id, childId), eq(children.userId, userId)));
+  // Independent reads, sent together: one round trip's wait instead of four. The family's other children
+  // and the purchases are read before ownership is known, but only returned once it is.
+  const [[row], family, weeks, programs] = await Promise.all([
+    db
+      .select({
+        id: children.id,
+        studyMode: children.studyMode,
+        ageGroup: children.ageGroup,
+        createdAt: children.createdAt,
+        programId: childPrograms.mainProgramId,
+        programStartedAt: childPrograms.startedAt,
+      })
+      .from(children)
+      .leftJoin(childPrograms, eq(childPrograms.childId, children.id))
+      .where(and(eq(children.id, childId), eq(children.userId, userId))),
+    db
+      .select({ id: children.id })
+      .from(children)
+      .where(eq(children.userId, userId))
+      .orderBy(asc(children.id)),
+    db
+      .select({ weekId: childWeeks.weekId })
+      .from(childWeeks)
+      .where(eq(childWeeks.childId, childId)),
+    db
+      .select({ id: childAdditionalPrograms.additionalProgramId })
+      .from(childAdditionalPrograms)
+      .where(eq(childAdditionalPrograms.childId, childId)),
+  ]);
   if (!row) throw notFound(CHILD_NOT_FOUND);
-
-  const family = await db
-    .select({ id: children.id })
-    .from(children)
-    .where(eq(children.userId, userId))
-    .orderBy(asc(children.id));
-  const weeks = await db
-    .select({ weekId: childWeeks.weekId })
-    .from(childWeeks)
-    .where(eq(childWeeks.childId, childId));
-  const programs = await db
-    .select({ id: childAdditionalPrograms.additionalProgramId })
-    .from(childAdditionalPrograms)
-    .where(eq(childAdditionalPrograms.childId, childId));
 
   return {
     id: row.id,
@@ -78,10 +81,33 @@ export async function childFacts(
     // A child who never changed program follows the age group's program from the day they were added.
     programStartedAt: row.programStartedAt ?? row.createdAt,
     mainProgramId: row.programId ?? (await programOfAgeGroup(db, row.ageGroup)),
-    hasSeat: seatedChildIds(family, seats).has(childId),
+    hasSeat: seatedChildIds(family, await seats).has(childId),
     boughtWeekIds: new Set(weeks.map((w) => w.weekId)),
     boughtAdditionalProgramIds: new Set(programs.map((p) => p.id)),
   };
+}
+
+/**
+ * The family's facts and one child's (404 when the child is not the family's), read side by side: the
+ * child's reads do not wait for the subscriptions.
+ */
+export async function viewerFacts(
+  db: Database,
+  userId: number,
+  childId: number,
+  now: Date,
+): Promise<{ family: FamilyFacts; child: ChildFacts }> {
+  const family = familyFacts(db, userId, now);
+  const [familyDone, child] = await Promise.all([
+    family,
+    childFacts(
+      db,
+      userId,
+      childId,
+      family.then((f) => f.seats),
+    ),
+  ]);
+  return { family: familyDone, child };
 }
 
 export async function programOfAgeGroup(

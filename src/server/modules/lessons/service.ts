@@ -23,7 +23,7 @@ import {
   type LessonPlace,
   type StudyMode,
 } from './access';
-import { childFacts, familyFacts, programOfAgeGroup, type ChildFacts } from './facts';
+import { familyFacts, programOfAgeGroup, viewerFacts, type ChildFacts } from './facts';
 
 /** Long enough to watch a lesson and seek in it; the page asks again for a new one after that. */
 export const MEDIA_URL_TTL_SECONDS = 30 * 60;
@@ -80,11 +80,10 @@ export async function listLessons({
   query,
 }: Options): Promise<LessonsPage> {
   const now = clock();
-  const family = await familyFacts(db, userId, now);
-  const child =
+  const { family, child } =
     query.child_id === undefined
-      ? undefined
-      : await childFacts(db, userId, query.child_id, family.seats);
+      ? { family: await familyFacts(db, userId, now), child: undefined }
+      : await viewerFacts(db, userId, query.child_id, now);
   const type = query.type ?? 'main';
   const page =
     type === 'main'
