@@ -29,10 +29,10 @@ export const mainPrograms = pgTable(
     title: text('title').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     /**
-     * Roubles for one skipped week of this program bought on its own: catalogue data the back office may
+     * Kopecks for one skipped week of this program bought on its own: catalogue data the back office may
      * change, never a constant in code.
      */
-    weekPrice: integer('week_price').notNull().default(149),
+    weekPrice: integer('week_price').notNull().default(14900),
   },
   (t) => [
     index('main_programs_age_group_idx').on(t.ageGroupId),

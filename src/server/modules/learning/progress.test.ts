@@ -180,13 +180,13 @@ describe('GET /api/profile/skipped-weeks', () => {
     const data = await skipped(f);
     expect(data.program?.slug).toBe('four-five');
     expect(data.weeks.map((w) => [w.number, w.lessons, w.price])).toEqual([
-      [1, 3, 149],
-      [2, 3, 149],
+      [1, 3, 14900],
+      [2, 3, 14900],
     ]);
     const [first, second] = data.weeks;
     expect([first?.starts_on, first?.ends_on]).toEqual([dayOf(-15), dayOf(-9)]);
     expect(second?.starts_on).toBe(dayOf(-8));
-    expect(data.total).toBe(298);
+    expect(data.total).toBe(29800);
 
     await world.buyWeek(f, 'four-five-w1-l1');
     expect((await skipped(f)).weeks.map((w) => w.number)).toEqual([2]);
@@ -198,7 +198,7 @@ describe('GET /api/profile/skipped-weeks', () => {
     world.time.advance(15 * DAY);
     const data = await skipped(f);
     expect(data.weeks.map((w) => w.number)).toEqual([2]);
-    expect(data.total).toBe(149);
+    expect(data.total).toBe(14900);
   });
 
   it('treats another family’s child as unknown', async () => {

@@ -43,8 +43,8 @@ function lesson(code: string, position: number, clipIndex: number, title: string
   } satisfies SeedLesson;
 }
 
-/** Roubles for a skipped week bought on its own: a demo price the back office may change per program. */
-export const DEMO_WEEK_PRICE = 149;
+/** Kopecks for a skipped week bought on its own (149 ₽): a demo price the back office may change. */
+export const DEMO_WEEK_PRICE = 149 * 100;
 
 export const mainPrograms: SeedMainProgram[] = ageGroups.map((group, groupIndex) => ({
   slug: group.slug,

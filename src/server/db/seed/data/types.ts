@@ -91,7 +91,7 @@ export interface SeedMainProgram {
   slug: string;
   age_group: AgeGroupSlug;
   title: string;
-  /** Roubles for one skipped week of this program bought on its own. */
+  /** Kopecks for one skipped week of this program bought on its own. */
   week_price: number;
   weeks: { number: number; title: string; lessons: SeedLesson[] }[];
 }
