@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LessonsPage } from '@contract/api/lessons';
 import type { VideoProgress } from '@contract/api/learning';
+import { lessonStats } from '../../db/schema/index';
 import { DAY, learningWorld, type Family } from './learning-testing';
 
 const world = learningWorld();
@@ -98,6 +99,21 @@ describe('POST /api/profile/achievements/video', () => {
       codes.push(...(await reported(f, code, 12)).new_achievements.map((a) => a.code));
     }
     expect(codes).toEqual(['first-lesson', 'first-week', 'first-additional']);
+  });
+
+  it('earns «Час знаний» once the child’s lessons add up to 60 minutes', async () => {
+    const f = await world.family();
+    // An hour of watching written directly: the demo clips are 12 seconds long.
+    await world.db
+      .insert(lessonStats)
+      .values({ childId: f.childId, lessonKey: 'four-five-w1-l2', watchedSeconds: 3590 });
+    const short = await reported(f, 'four-five-w1-l1', 5);
+    expect(short.new_achievements).toEqual([]);
+    const hour = await reported(f, 'four-five-w1-l1', 11);
+    expect(hour.new_achievements.map((a) => [a.code, a.title])).toEqual([
+      ['first-lesson', 'Первый урок'],
+      ['sixty-minutes', 'Час знаний'],
+    ]);
   });
 
   it('shows the watched seconds on the lessons page', async () => {
