@@ -4,6 +4,10 @@
 // JavaScript as Chromium downloads it from this server (needs `npm run build` and Chromium; the same
 // figure e2e/budget.e2e.ts holds to the budget). The numbers seen are kept in docs/PERFORMANCE.md. A
 // benchmark, not a test: it never fails on a number.
+//
+// BENCH_FAMILIES (default 1000) families are written before the run (scripts/bench-families.ts), and the
+// lessons page and the progress of one of them are measured: compare 1000 with 100000 to see that a
+// family's reads do not grow with the number of families. BENCH_ONLY=learning measures those two alone.
 import autocannon from 'autocannon';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,12 +18,15 @@ import { defaultSeedContent } from '../src/server/db/seed/default-content';
 import { createLogger } from '../src/server/logger';
 import { prepareDatabase } from '../src/server/startup';
 import { launchBrowser } from '../e2e/support/browser';
+import { seedBenchFamilies } from './bench-families';
 import { describeWeight, measureLandingJs } from './landing-js-weight';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const FAMILIES = Number(process.env.BENCH_FAMILIES ?? 1000);
+const ONLY_LEARNING = process.env.BENCH_ONLY === 'learning';
 
-const PATHS = [
+const PUBLIC_PATHS = [
   '/api/health',
   '/api/landing-data',
   '/api/store/web/subscriptions',
@@ -46,11 +53,21 @@ const config = loadConfig({
 });
 const logger = createLogger({ level: 'warn' });
 const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
+const seedStarted = performance.now();
+const family = await seedBenchFamilies(handle.db, FAMILIES);
+const seedSeconds = ((performance.now() - seedStarted) / 1000).toFixed(1);
+const signedIn = { authorization: `Bearer ${family.token}` };
+const PATHS: { path: string; headers?: Record<string, string> }[] = [
+  ...(ONLY_LEARNING ? [] : PUBLIC_PATHS.map((path) => ({ path }))),
+  { path: `/api/profile/lessons?child_id=${family.childId}`, headers: signedIn },
+  { path: `/api/profile/progress?child_id=${family.childId}`, headers: signedIn },
+];
 const app = await buildApp({ config, db: handle.db, logger });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 console.log(
-  `${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${SECONDS} s per path`,
+  `${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${FAMILIES} families (written in ${seedSeconds} s), ` +
+    `${CONNECTIONS} connections, ${SECONDS} s per path`,
 );
 console.log(
   'path'.padEnd(34),
@@ -59,15 +76,15 @@ console.log(
   'p99 ms'.padStart(8),
   'non-2xx',
 );
-for (const path of PATHS) {
+for (const { path, headers } of PATHS) {
   const result = (await autocannon({
     url: `${address}${path}`,
     connections: CONNECTIONS,
     duration: SECONDS,
-    headers: { 'accept-encoding': 'gzip' },
+    headers: { 'accept-encoding': 'gzip', ...headers },
   })) as Result;
   console.log(
-    path.padEnd(34),
+    path.replace(/child_id=\d+/, 'child_id=…').padEnd(34),
     result.requests.average.toFixed(0).padStart(8),
     String(result.latency.p50).padStart(8),
     String(result.latency.p99).padStart(8),
@@ -75,7 +92,9 @@ for (const path of PATHS) {
   );
 }
 
-if (existsSync('dist/web/index.html')) {
+if (ONLY_LEARNING) {
+  // The landing's weight is not what this run is about.
+} else if (existsSync('dist/web/index.html')) {
   const browser = await launchBrowser().catch((error: unknown) => {
     console.log(`Landing JS not measured: no Chromium (${String(error).split('\n')[0]})`);
     return null;

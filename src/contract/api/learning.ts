@@ -135,7 +135,7 @@ export const skippedWeek = z.object({
   starts_on: z.string(),
   ends_on: z.string(),
   lessons: z.number().int(),
-  /** Roubles. */
+  /** Kopecks, like every amount of the API (formatPrice shows «149 ₽»). */
   price: z.number().int(),
 });
 export type SkippedWeek = z.infer<typeof skippedWeek>;
@@ -144,7 +144,7 @@ export const skippedWeeks = z.object({
   child_id: z.number().int(),
   program: z.object({ slug: z.string(), title: z.string() }).nullable(),
   weeks: z.array(skippedWeek),
-  /** Roubles: every skipped week together. */
+  /** Kopecks: every skipped week together. */
   total: z.number().int(),
 });
 export type SkippedWeeks = z.infer<typeof skippedWeeks>;

@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   noFreeChildSlot: 'no_free_child_slot',
   trialUsed: 'trial_used',
   subscriptionActive: 'subscription_active',
+  /** A lesson the child may not watch now (no subscription, week not open, program not bought…). */
+  lessonClosed: 'lesson_closed',
   captchaFailed: 'captcha_failed',
   rateLimited: 'rate_limited',
   internalError: 'internal_error',

@@ -86,6 +86,12 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
 
   // Lessons as one child sees them: another family's child is unknown.
   'GET /api/profile/lessons': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  // The learning calls around it name a child the same way.
+  'POST /api/profile/child/change_program': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  'POST /api/profile/achievements/video': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  'GET /api/profile/progress': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  'GET /api/profile/progress-additional': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  'GET /api/profile/skipped-weeks': { anonymous: 401, parent: 200, other: 404, admin: 404 },
 
   // The trial: every signed-in caller activates it for their own family, once.
   'POST /api/store/subscription/activate': signedIn(201),

@@ -8,6 +8,7 @@ import { issueEmailToken } from '../modules/auth/email-tokens';
 import { issueUserToken } from '../modules/auth/service';
 import { FAMILY_PASSWORD, type Family, type FixtureDeps } from './families';
 import type { Hints } from './fuzz-draft';
+import { PREVIEW_LESSON, additionalProgramIdOf, lessonIdOf } from './request-samples';
 import { WRONG_TYPED, oddString } from './fuzz-values';
 import type { Prng } from './prng';
 
@@ -34,6 +35,9 @@ export async function fuzzHints(
     purpose: 'password_reset',
   });
   const userToken = await issueUserToken({ db, clock, userId: family.id });
+  const previewLesson = await lessonIdOf(deps, PREVIEW_LESSON);
+  const closedLesson = await lessonIdOf(deps, 'four-five-w2-l2');
+  const english = await additionalProgramIdOf(deps, 'english');
   // Signed as Facebook would, for the family's own Facebook id or for an id Facebook would never send.
   const signed = (userId: unknown) =>
     signRequest(
@@ -47,6 +51,12 @@ export async function fuzzHints(
     password: either(FAMILY_PASSWORD, 'Novyi-parol-2026'),
     current_password: either(FAMILY_PASSWORD),
     id: either(family.child?.id ?? 1),
+    child_id: either(family.child?.id ?? 1),
+    lesson_id: either(previewLesson, closedLesson),
+    additional_program_id: either(english),
+    position_seconds: either(0, 5, 11.5, 3600),
+    completed: either(true, false),
+    age_group: either('two-three', 'six-seven'),
     name: either('Маша', 'Anna-Maria'),
     surname: either('Иванова'),
     patronymic: either('Петровна'),

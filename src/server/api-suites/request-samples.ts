@@ -4,7 +4,7 @@
 import { PERSONAL_DATA_CONSENT_SLUG } from '@contract/api/auth';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
-import { tariffs } from '../db/schema/index';
+import { additionalPrograms, lessons, tariffs } from '../db/schema/index';
 import { signRequest } from '../integrations/oauth/signed-request';
 import { issueEmailToken } from '../modules/auth/email-tokens';
 import { issueUserToken } from '../modules/auth/service';
@@ -47,6 +47,27 @@ const NEW_PASSWORD = 'Novyi-parol-2026';
 function ownChild(owner: Family): number {
   if (!owner.child) throw new Error('this sample needs a family with a child');
   return owner.child.id;
+}
+
+/** A lesson of the seed every child may watch: the first of its program. */
+export const PREVIEW_LESSON = 'four-five-w1-l1';
+
+export async function lessonIdOf(deps: FixtureDeps, code: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(eq(lessons.code, code));
+  if (!row) throw new Error(`the seed has no lesson ${code}`);
+  return row.id;
+}
+
+export async function additionalProgramIdOf(deps: FixtureDeps, slug: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ id: additionalPrograms.id })
+    .from(additionalPrograms)
+    .where(eq(additionalPrograms.slug, slug));
+  if (!row) throw new Error(`the seed has no additional program ${slug}`);
+  return row.id;
 }
 
 export const REQUEST_SAMPLES: Record<string, Sample> = {
@@ -154,6 +175,38 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     build: ({ owner }) => ({ body: { id: ownChild(owner) } }),
   },
   'GET /api/profile/lessons': {
+    addressesOwnerRecord: true,
+    build: ({ owner }) => ({ query: { child_id: String(ownChild(owner)) } }),
+  },
+  'POST /api/profile/child/change_program': {
+    addressesOwnerRecord: true,
+    build: ({ owner }) => ({ body: { child_id: ownChild(owner), age_group: 'five-six' } }),
+  },
+  'POST /api/profile/achievements/video': {
+    addressesOwnerRecord: true,
+    // The first lesson of a program is a preview: every family's child may watch it.
+    build: async ({ owner, deps }) => ({
+      body: {
+        child_id: ownChild(owner),
+        lesson_id: await lessonIdOf(deps, PREVIEW_LESSON),
+        position_seconds: 5,
+      },
+    }),
+  },
+  'GET /api/profile/progress': {
+    addressesOwnerRecord: true,
+    build: ({ owner }) => ({ query: { child_id: String(ownChild(owner)) } }),
+  },
+  'GET /api/profile/progress-additional': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({
+      query: {
+        child_id: String(ownChild(owner)),
+        additional_program_id: String(await additionalProgramIdOf(deps, 'english')),
+      },
+    }),
+  },
+  'GET /api/profile/skipped-weeks': {
     addressesOwnerRecord: true,
     build: ({ owner }) => ({ query: { child_id: String(ownChild(owner)) } }),
   },

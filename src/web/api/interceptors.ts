@@ -92,6 +92,7 @@ export const CODE_MESSAGES: Record<ErrorCode, string> = {
   request_timeout: 'Запрос шёл слишком долго. Проверьте интернет и попробуйте ещё раз.',
   trial_used: 'Пробная неделя уже была. Выберите тариф, чтобы продолжить занятия.',
   subscription_active: 'Подписка уже действует — пробная неделя не нужна.',
+  lesson_closed: 'Этот урок пока закрыт. Откройте его подпиской или выберите другой урок.',
 };
 
 /**
@@ -111,6 +112,7 @@ const PARENT_FACING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'rate_limited',
   'trial_used',
   'subscription_active',
+  'lesson_closed',
 ]);
 
 // Marks of a developer's text: HTTP verbs, «API», paths, addresses, code, English error words.

@@ -28,8 +28,16 @@ export const mainPrograms = pgTable(
       .references(() => ageGroups.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Kopecks for one skipped week of this program bought on its own: catalogue data the back office may
+     * change, never a constant in code.
+     */
+    weekPrice: integer('week_price').notNull().default(14900),
   },
-  (t) => [index('main_programs_age_group_idx').on(t.ageGroupId)],
+  (t) => [
+    index('main_programs_age_group_idx').on(t.ageGroupId),
+    check('main_programs_week_price_check', sql`${t.weekPrice} >= 0`),
+  ],
 );
 
 export const programWeeks = pgTable(
@@ -166,4 +174,20 @@ export const childAdditionalPrograms = pgTable(
     createdAt,
   },
   (t) => [primaryKey({ columns: [t.childId, t.additionalProgramId] })],
+);
+
+/**
+ * An achievement a child has earned (the catalogue of codes, titles and conditions is in code:
+ * modules/learning/achievements.ts). Earned once: the unique key makes a repeated award a no-op.
+ */
+export const childAchievements = pgTable(
+  'child_achievements',
+  {
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.childId, t.code] })],
 );

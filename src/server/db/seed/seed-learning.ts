@@ -51,7 +51,9 @@ export async function seedLearning(
     );
     const programRows = programs.flatMap((p) => {
       const ageGroupId = groupIds.get(p.age_group);
-      return ageGroupId === undefined ? [] : [{ slug: p.slug, ageGroupId, title: p.title }];
+      return ageGroupId === undefined
+        ? []
+        : [{ slug: p.slug, ageGroupId, title: p.title, weekPrice: p.week_price }];
     });
     if (programRows.length > 0) {
       count(

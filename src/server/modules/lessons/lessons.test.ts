@@ -6,6 +6,7 @@ import {
   additionalPrograms,
   childAdditionalPrograms,
   childWeeks,
+  familySubscriptions,
   lessons,
   programWeeks,
   tariffs,
@@ -58,7 +59,7 @@ async function family() {
     payload: { name: 'Маша', birth_date: '2022-06-01' },
   });
   expect(res.statusCode).toBe(201);
-  return { token, childId: res.json().data.id as number };
+  return { token, userId: user.id, childId: res.json().data.id as number };
 }
 
 async function page(token: string | null, query: Record<string, string | number> = {}) {
@@ -137,6 +138,49 @@ describe('GET /api/profile/lessons', () => {
     const free = await lessonsOf(f.token, { child_id: f.childId, week: 2 });
     expect(free.lessons.every((l) => !l.available)).toBe(true);
     expect(free.lessons[0]?.lock_message).toMatch(/оплаченный период/);
+  });
+
+  it('opens every paid week at once in the free mode and one a week on the schedule', async () => {
+    const f = await family();
+    const [paid] = await database.db
+      .select({ id: tariffs.id })
+      .from(tariffs)
+      .where(eq(tariffs.isFree, false))
+      .limit(1);
+    const now = time.clock();
+    await database.db.insert(familySubscriptions).values({
+      userId: f.userId,
+      tariffId: paid?.id ?? 0,
+      source: 'purchase',
+      amountChildren: 1,
+      startsAt: now,
+      endsAt: new Date(now.getTime() + 30 * DAY),
+    });
+    const setMode = async (studyMode: 'free' | 'schedule') => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/profile/child/update',
+        headers: bearer(f.token),
+        payload: { id: f.childId, study_mode: studyMode },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const week3 = async () => lessonsOf(f.token, { child_id: f.childId, week: 3 });
+
+    const scheduled = await week3();
+    expect(scheduled.weeks.map((w) => w.open)).toEqual([true, false, false, false]);
+    expect(scheduled.lessons.map((l) => l.lock_reason)).toEqual(Array(3).fill('week_not_open'));
+
+    await setMode('free');
+    const free = await week3();
+    expect(free.weeks.map((w) => w.open)).toEqual([true, true, true, true]);
+    expect(free.lessons.every((l) => l.available && l.video.url !== null)).toBe(true);
+
+    await setMode('schedule');
+    time.advance(8 * DAY);
+    const later = await week3();
+    expect(later.weeks.map((w) => w.open)).toEqual([true, true, false, false]);
+    expect(later.lessons.every((l) => !l.available)).toBe(true);
   });
 
   it('closes everything but the preview when the trial has ended', async () => {

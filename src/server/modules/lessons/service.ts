@@ -23,7 +23,7 @@ import {
   type LessonPlace,
   type StudyMode,
 } from './access';
-import { childFacts, familyFacts, programOfAgeGroup, type ChildFacts } from './facts';
+import { familyFacts, programOfAgeGroup, viewerFacts, type ChildFacts } from './facts';
 
 /** Long enough to watch a lesson and seek in it; the page asks again for a new one after that. */
 export const MEDIA_URL_TTL_SECONDS = 30 * 60;
@@ -31,7 +31,11 @@ export const MEDIA_URL_TTL_SECONDS = 30 * 60;
 export const PROGRAM_NOT_FOUND = 'Такой программы нет';
 export const WEEK_NOT_FOUND = 'Такой недели нет';
 
-function lockOf(access: Access, studyMode: StudyMode | undefined): [LockReason, string] | null {
+/** Why a lesson is closed, as a reason code and the sentence the parent reads. */
+export function lockOf(
+  access: Access,
+  studyMode: StudyMode | undefined,
+): [LockReason, string] | null {
   if (access.allowed) return null;
   switch (access.because) {
     case 'no_child':
@@ -52,6 +56,12 @@ function lockOf(access: Access, studyMode: StudyMode | undefined): [LockReason, 
   }
 }
 
+/** A lesson of a main program the child does not follow: only its preview and bought weeks play. */
+export const OTHER_PROGRAM_LOCK: [LockReason, string] = [
+  'other_program',
+  'Это программа другого возраста: смените программу ребёнка',
+];
+
 type LessonRow = typeof lessons.$inferSelect;
 
 interface Options {
@@ -70,11 +80,10 @@ export async function listLessons({
   query,
 }: Options): Promise<LessonsPage> {
   const now = clock();
-  const family = await familyFacts(db, userId, now);
-  const child =
+  const { family, child } =
     query.child_id === undefined
-      ? undefined
-      : await childFacts(db, userId, query.child_id, family.seats);
+      ? { family: await familyFacts(db, userId, now), child: undefined }
+      : await viewerFacts(db, userId, query.child_id, now);
   const type = query.type ?? 'main';
   const page =
     type === 'main'
@@ -95,7 +104,7 @@ export async function listLessons({
     let lock = lockOf(access, child?.studyMode);
     if (!access.allowed && child && !page.isChildsProgram && place.program === 'main') {
       access = { allowed: false, because: 'week_not_open' };
-      lock = ['other_program', 'Это программа другого возраста: смените программу ребёнка'];
+      lock = OTHER_PROGRAM_LOCK;
     }
     items.push({
       id: row.id,

@@ -64,7 +64,9 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: profileResponse, 401: errorBody },
         },
       },
-      async (request) => ({ data: await getProfile({ db, userId: currentUser(request).id }) }),
+      async (request) => ({
+        data: await getProfile({ db, clock, userId: currentUser(request).id }),
+      }),
     );
 
     app.post(

@@ -20,6 +20,8 @@ import { spendAllEmailTokens } from '../auth/email-tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/service';
 import { listChildren } from '../children/service';
+import { hasBoughtLessons } from '../lessons/facts';
+import { subscriptionInForce } from '../subscriptions/service';
 
 export const REGION_NOT_FOUND = 'Выберите регион из списка';
 export const WRONG_CURRENT_PASSWORD = 'Неверный текущий пароль';
@@ -41,12 +43,13 @@ async function userRow(db: Database, userId: number) {
 }
 
 /**
- * SPEC §3 profile. Subscriptions arrive with the payments issue; until then a family has none, so the
- * player is locked.
+ * SPEC §3 profile. The subscription is the one in force now; the player is available while there is one,
+ * or once anything was bought for a child (a week or an additional program), which plays without it.
  */
-export async function getProfile({ db, userId }: Ctx): Promise<Profile> {
+export async function getProfile({ db, clock, userId }: Ctx & { clock: Clock }): Promise<Profile> {
+  const now = clock();
   const user = await userRow(db, userId);
-  const [kids, linked, mailing] = await Promise.all([
+  const [kids, linked, mailing, subscription, bought] = await Promise.all([
     listChildren(db, userId),
     db
       .select({ provider: socialAccounts.provider })
@@ -63,6 +66,8 @@ export async function getProfile({ db, userId }: Ctx): Promise<Profile> {
         ),
       )
       .limit(1),
+    subscriptionInForce(db, userId, now),
+    hasBoughtLessons(db, userId),
   ]);
   const providers = new Set<SocialNetwork>(linked.map((l) => l.provider));
   return {
@@ -77,8 +82,8 @@ export async function getProfile({ db, userId }: Ctx): Promise<Profile> {
     phone: user.phone,
     region_id: user.regionId,
     children: kids,
-    subscription: null,
-    playerStatus: 'locked',
+    subscription,
+    playerStatus: subscription !== null || bought ? 'available' : 'locked',
     social_networks: SOCIAL_NETWORKS.filter((n) => providers.has(n)),
     has_password: user.passwordHash !== null,
     consent_mailing: mailing.length > 0,
@@ -114,7 +119,7 @@ export async function updateProfile({
   if (changes.phone !== undefined) set.phone = changes.phone;
   if (changes.region_id !== undefined) set.regionId = changes.region_id;
   await db.update(users).set(set).where(eq(users.id, userId));
-  return getProfile({ db, userId });
+  return getProfile({ db, clock, userId });
 }
 
 export type PasswordCheck = 'ok' | 'wrong';

@@ -1,6 +1,7 @@
 // A family's subscription periods. The trial (ARCHITECTURE §5): a free 7-day subscription, once per account,
 // no card, never turning paid by itself — it simply ends. Paid and gift periods come with payments.
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { ProfileSubscription } from '@contract/api/auth';
 import type { FamilySubscription } from '@contract/api/subscriptions';
 import { ERROR_CODES } from '@contract/api/values';
 import type { Database } from '../../db/client';
@@ -62,6 +63,42 @@ export async function currentSubscription(
     .orderBy(desc(familySubscriptions.startsAt))
     .limit(1);
   return row ? toFamilySubscription(row) : null;
+}
+
+/**
+ * The profile's view of the subscription in force now, with its tariff's title: one query. Renewal is
+ * not offered yet, so auto_renew is always false (the trial never turns paid by itself).
+ */
+export async function subscriptionInForce(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<ProfileSubscription | null> {
+  const [row] = await db
+    .select({ subscription: familySubscriptions, title: tariffs.title })
+    .from(familySubscriptions)
+    .innerJoin(tariffs, eq(tariffs.id, familySubscriptions.tariffId))
+    .where(
+      and(
+        eq(familySubscriptions.userId, userId),
+        lte(familySubscriptions.startsAt, now),
+        gt(familySubscriptions.endsAt, now),
+        or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
+      ),
+    )
+    .orderBy(desc(familySubscriptions.startsAt))
+    .limit(1);
+  if (!row) return null;
+  const period = toFamilySubscription(row.subscription);
+  return {
+    id: period.id,
+    title: row.title,
+    is_free: period.is_free,
+    amount_children: period.amount_children,
+    starts_at: period.starts_at,
+    ends_at: period.ends_at,
+    auto_renew: false,
+  };
 }
 
 export const TRIAL_USED =

@@ -43,10 +43,14 @@ function lesson(code: string, position: number, clipIndex: number, title: string
   } satisfies SeedLesson;
 }
 
+/** Kopecks for a skipped week bought on its own (149 ₽): a demo price the back office may change. */
+export const DEMO_WEEK_PRICE = 149 * 100;
+
 export const mainPrograms: SeedMainProgram[] = ageGroups.map((group, groupIndex) => ({
   slug: group.slug,
   age_group: group.slug,
   title: `Основная программа ${group.title}`,
+  week_price: DEMO_WEEK_PRICE,
   weeks: group.topics.slice(0, WEEKS_PER_PROGRAM).map((topic, weekIndex) => ({
     number: weekIndex + 1,
     title: topic,

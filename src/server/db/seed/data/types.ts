@@ -91,6 +91,8 @@ export interface SeedMainProgram {
   slug: string;
   age_group: AgeGroupSlug;
   title: string;
+  /** Kopecks for one skipped week of this program bought on its own. */
+  week_price: number;
   weeks: { number: number; title: string; lessons: SeedLesson[] }[];
 }
 

@@ -1,0 +1,58 @@
+// A parent moves a child to another age group's main program (the lessons are too easy or too hard): the
+// child follows that program from its week 1, starting today. The child's age group follows too, so the
+// profile and the lessons page agree on it.
+import { and, eq } from 'drizzle-orm';
+import { CHILD_NOT_FOUND } from '@contract/api/children';
+import type { ChangeProgramBody, ChildProgram } from '@contract/api/learning';
+import type { Database } from '../../db/client';
+import { childPrograms, children, mainPrograms } from '../../db/schema/index';
+import type { Clock } from '../../deps';
+import { invalidField, notFound } from '../../plugins/errors';
+import { programOfAgeGroup } from '../lessons/facts';
+
+export const NO_PROGRAM_FOR_AGE_GROUP = 'Для этого возраста программы пока нет';
+
+export async function changeProgram({
+  db,
+  clock,
+  userId,
+  input,
+}: {
+  db: Database;
+  clock: Clock;
+  userId: number;
+  input: ChangeProgramBody;
+}): Promise<ChildProgram> {
+  const now = clock();
+  const programId = await programOfAgeGroup(db, input.age_group);
+  const [program] =
+    programId === null
+      ? []
+      : await db
+          .select({ id: mainPrograms.id, slug: mainPrograms.slug, title: mainPrograms.title })
+          .from(mainPrograms)
+          .where(eq(mainPrograms.id, programId));
+
+  return db.transaction(async (tx) => {
+    const [child] = await tx
+      .update(children)
+      .set({ ageGroup: input.age_group, updatedAt: now })
+      .where(and(eq(children.id, input.child_id), eq(children.userId, userId)))
+      .returning({ id: children.id });
+    if (!child) throw notFound(CHILD_NOT_FOUND);
+    if (!program) throw invalidField('age_group', NO_PROGRAM_FOR_AGE_GROUP);
+    await tx
+      .insert(childPrograms)
+      .values({ childId: child.id, mainProgramId: program.id, startedAt: now })
+      .onConflictDoUpdate({
+        target: childPrograms.childId,
+        set: { mainProgramId: program.id, startedAt: now },
+      });
+    return {
+      child_id: child.id,
+      program: { slug: program.slug, title: program.title, age_group: input.age_group },
+      started_at: now.toISOString(),
+      current_week: 1,
+    };
+  });
+}

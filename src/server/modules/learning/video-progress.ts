@@ -1,0 +1,102 @@
+// What a watched lesson records. The player reports the child's position every few seconds and at the
+// end; the report counts only for a lesson the child may watch now (the access rule decides, as for the
+// lessons page). Progress only moves forward: watched seconds never shrink and stop at the lesson's length,
+// and a lesson once completed stays completed, so repeated or late reports change nothing.
+import { sql } from 'drizzle-orm';
+import type { VideoProgress, VideoProgressBody } from '@contract/api/learning';
+import { ERROR_CODES } from '@contract/api/values';
+import type { Database } from '../../db/client';
+import { lessonStats } from '../../db/schema/index';
+import type { Clock } from '../../deps';
+import { HttpError, notFound } from '../../plugins/errors';
+import { lessonAccess } from '../lessons/access';
+import { viewerFacts } from '../lessons/facts';
+import { placedLesson } from '../lessons/lesson-place';
+import { OTHER_PROGRAM_LOCK, lockOf } from '../lessons/service';
+import { awardAchievements } from './achievements';
+import { watchedLessons } from './child-stats';
+
+export const LESSON_NOT_FOUND = 'Урок не найден';
+
+/**
+ * A lesson counts as watched once the child reaches this share of it: the closing titles and a child who
+ * stops a few seconds early still finish the lesson.
+ */
+export const COMPLETION_SHARE = 0.9;
+
+export const isCompletedAt = (positionSeconds: number, durationSeconds: number): boolean =>
+  positionSeconds >= durationSeconds * COMPLETION_SHARE;
+
+const lessonClosed = (message: string) =>
+  new HttpError(403, message, { code: ERROR_CODES.lessonClosed });
+
+export async function reportVideo({
+  db,
+  clock,
+  userId,
+  report,
+}: {
+  db: Database;
+  clock: Clock;
+  userId: number;
+  report: VideoProgressBody;
+}): Promise<VideoProgress> {
+  const now = clock();
+  const { family, child } = await viewerFacts(db, userId, report.child_id, now);
+  const lesson = await placedLesson(db, report.lesson_id);
+  if (!lesson) throw notFound(LESSON_NOT_FOUND);
+
+  // As on the lessons page: another age group's program opens only its preview and bought weeks.
+  const ownProgram = lesson.mainProgramId === null || lesson.mainProgramId === child.mainProgramId;
+  const access = lessonAccess({
+    now,
+    lesson: lesson.place,
+    child,
+    subscriptions: ownProgram ? family.periods : [],
+  });
+  if (!access.allowed) {
+    const lock = ownProgram ? lockOf(access, child.studyMode) : OTHER_PROGRAM_LOCK;
+    throw lessonClosed(lock?.[1] ?? 'Этот урок пока закрыт');
+  }
+
+  const duration = lesson.row.durationSeconds;
+  const reached = Math.min(report.position_seconds, duration);
+  // `completed` from the player is a hint only: the position itself must be near the end.
+  const completedNow = isCompletedAt(reached, duration);
+  const position = Math.floor(reached);
+  const [stat] = await db
+    .insert(lessonStats)
+    .values({
+      childId: child.id,
+      lessonKey: lesson.row.code,
+      watchedSeconds: position,
+      completedAt: completedNow ? now : null,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [lessonStats.childId, lessonStats.lessonKey],
+      set: {
+        watchedSeconds: sql`greatest(${lessonStats.watchedSeconds}, excluded.watched_seconds)`,
+        completedAt: sql`coalesce(${lessonStats.completedAt}, excluded.completed_at)`,
+        updatedAt: now,
+      },
+    })
+    .returning({
+      watchedSeconds: lessonStats.watchedSeconds,
+      completedAt: lessonStats.completedAt,
+    });
+  if (!stat) throw new Error('lesson_stats upsert returned no row');
+
+  const newAchievements = await awardAchievements(
+    db,
+    child.id,
+    await watchedLessons(db, child.id),
+    now,
+  );
+  return {
+    lesson_id: lesson.row.id,
+    watched_seconds: stat.watchedSeconds,
+    completed: stat.completedAt !== null,
+    new_achievements: newAchievements,
+  };
+}
