@@ -31,6 +31,33 @@ function problemsOf(env: Record<string, string>): string[] {
 /** An administrator password of a public demo stand's operator. */
 const STAND = 'stand-operator-password';
 
+describe('implicit demo mode and PUBLIC_URL', () => {
+  it('stays on for a loopback PUBLIC_URL, for this machine only', () => {
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:4000', 'http://[::1]:3000']) {
+      expect(loadConfig({ PUBLIC_URL: url }), url).toMatchObject({
+        demo: true,
+        demoThisMachineOnly: true,
+      });
+    }
+  });
+
+  it('refuses a PUBLIC_URL of another machine without DEMO=true or production', () => {
+    const problems = problemsOf({ PUBLIC_URL: 'https://abcd.ngrok.app' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('PUBLIC_URL=https://abcd.ngrok.app');
+    expect(problems[0]).toContain('DEMO=true');
+  });
+
+  it('lets DEMO=true serve a public stand, guarded by its own administrator password', () => {
+    expect(problemsOf({ PUBLIC_URL: 'https://demo.example', DEMO: 'true' })[0]).toContain(
+      'ADMIN_PASSWORD',
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://demo.example', DEMO: 'true', ADMIN_PASSWORD: STAND }),
+    ).toMatchObject({ demo: true, demoThisMachineOnly: false });
+  });
+});
+
 describe('loadConfig in the demo (no variables)', () => {
   const config = loadConfig({}, { cwd: '/srv/school' });
 

@@ -30,6 +30,11 @@ export interface Config {
    * non-production start, so a valid configuration is either production or the demo.
    */
   demo: boolean;
+  /**
+   * The implicit demo (no DEMO=true): for this machine only, so requests naming another host or carried
+   * by a proxy or tunnel (forwarded headers) are refused.
+   */
+  demoThisMachineOnly: boolean;
   /** Sandboxes (payment page, mail outbox, OAuth providers) are mounted: exactly when `demo` is on. */
   sandboxes: boolean;
   port: number;
@@ -230,6 +235,15 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK.check(host, version === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** True when a URL's host is this machine (localhost or a loopback address), e.g. http://localhost:3000. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname.replace(/^\[(.*)\]$/, '$1'));
+  } catch {
+    return false;
+  }
+}
+
 const withSlash = (u: string) => (u.endsWith('/') ? u : `${u}/`);
 const withoutSlash = (u: string) => u.replace(/\/+$/, '');
 
@@ -259,7 +273,11 @@ export function loadConfig(
   // A trusted proxy in front means the loopback port serves whoever reaches the proxy.
   const demoAsked = isTrue(env.DEMO);
   const behindProxy = (parseTrustProxy(env.TRUST_PROXY) ?? false) !== false;
-  const demo = !production && (demoAsked || (isLoopbackHost(host) && !behindProxy));
+  // A PUBLIC_URL of another host means links (mail, payment returns, OAuth) send people there: the demo
+  // would be served to them.
+  const localPublicUrl = isLoopbackUrl(publicUrl);
+  const demo =
+    !production && (demoAsked || (isLoopbackHost(host) && !behindProxy && localPublicUrl));
 
   if (production) problems.push(...productionProblems(env));
   if (production && demoAsked) {
@@ -274,6 +292,13 @@ export function loadConfig(
         'server runs in demo mode (mail outbox at /sandbox/mail, OAuth sandboxes, demo accounts and ' +
         'secrets). Set NODE_ENV=production for a real site, or DEMO=true for a public demo stand on purpose',
     );
+  } else if (!production && !demo && isLoopbackHost(host) && !localPublicUrl) {
+    problems.push(
+      `PUBLIC_URL=${publicUrl} is another machine's address, and outside production the server runs in ` +
+        'demo mode (mail outbox at /sandbox/mail, OAuth sandboxes, demo accounts and secrets), which is ' +
+        'for this machine only. Set NODE_ENV=production for a real site, DEMO=true for a public demo ' +
+        'stand on purpose, or leave PUBLIC_URL unset (http://localhost:PORT)',
+    );
   } else if (!production && !demo) {
     problems.push(
       `HOST=${host} may be reachable from other machines, and outside production the server runs in ` +
@@ -284,7 +309,7 @@ export function loadConfig(
   }
 
   // A public demo stand is everyone's demo, but the administrator must stay its operator's.
-  const publicDemo = demo && (!isLoopbackHost(host) || behindProxy);
+  const publicDemo = demo && (!isLoopbackHost(host) || behindProxy || !localPublicUrl);
   if (
     publicDemo &&
     (env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === DEMO.adminPassword)
@@ -319,6 +344,7 @@ export function loadConfig(
     nodeEnv,
     production,
     demo,
+    demoThisMachineOnly: demo && !demoAsked,
     sandboxes: demo,
     port,
     host,
