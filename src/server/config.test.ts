@@ -16,6 +16,7 @@ const PRODUCTION = {
   ADMIN_EMAIL: 'Head@Umnyashki.ru',
   ADMIN_PASSWORD: 'a-long-admin-password',
   SUPPORT_EMAIL: 'help@umnyashki.ru',
+  TRUST_PROXY: '10.0.0.5',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -164,7 +165,7 @@ describe('loadConfig in the demo (no variables)', () => {
       'fd00::/129',
     ]) {
       expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
-        'TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of the load ' +
+        'TRUST_PROXY must be none, a number of proxy hops (e.g. 1) or a comma-separated list of the load ' +
           'balancer’s addresses/CIDRs (e.g. 10.0.0.5,10.0.1.0/24)',
       ]);
     }
@@ -321,13 +322,14 @@ describe('loadConfig in production', () => {
       'ADMIN_EMAIL',
       'ADMIN_PASSWORD',
       'SUPPORT_EMAIL',
+      'TRUST_PROXY',
     ]) {
       expect(
         problems.some((p) => p.startsWith(`${name} is required in production`)),
         name,
       ).toBe(true);
     }
-    expect(problems).toHaveLength(13);
+    expect(problems).toHaveLength(14);
   });
 
   it('says so in one readable message', () => {
@@ -359,6 +361,19 @@ describe('loadConfig in production', () => {
     ]);
     expect(problemsOf({ ...PRODUCTION, SBERBANK_PASSWORD: DEMO.sberbankPassword })).toEqual([
       'SBERBANK_PASSWORD must not be the sandbox value in production',
+    ]);
+  });
+
+  it('requires TRUST_PROXY said outright: none, a hop count or the balancer’s addresses', () => {
+    const { TRUST_PROXY: _unset, ...withoutTrustProxy } = PRODUCTION;
+    expect(problemsOf(withoutTrustProxy)).toEqual([
+      'TRUST_PROXY is required in production (the load balancer’s addresses/CIDRs or its hop count, ' +
+        'or none when clients connect directly)',
+    ]);
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
     ]);
   });
 });

@@ -147,7 +147,7 @@ const flag = optional.refine(
 );
 
 const TRUST_PROXY_HELP =
-  'must be a number of proxy hops (e.g. 1) or a comma-separated list of the load balancer’s ' +
+  'must be none, a number of proxy hops (e.g. 1) or a comma-separated list of the load balancer’s ' +
   'addresses/CIDRs (e.g. 10.0.0.5,10.0.1.0/24)';
 
 /** An IPv4/IPv6 address, optionally with a prefix length: what proxy-addr (Fastify's trustProxy) takes. */
@@ -160,11 +160,11 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY: unset (or false/0) → trust nobody; digits → hop count; otherwise addresses/CIDRs.
+ * TRUST_PROXY: unset (or none/false/0) → trust nobody; digits → hop count; otherwise addresses/CIDRs.
  * `true` (trust every peer) is refused: anyone reaching the port directly could then forge their address.
  */
 function parseTrustProxy(value: string | undefined): TrustProxy | null {
-  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === undefined || value === 'none' || value === 'false' || value === '0') return false;
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((e) => e.trim());
   return entries.every(isAddressOrCidr) ? entries : null;
@@ -421,6 +421,12 @@ function productionProblems(env: Env): string[] {
   need('ADMIN_EMAIL', 'the first administrator');
   need('ADMIN_PASSWORD', 'the first administrator');
   need('SUPPORT_EMAIL', 'where support requests are mailed');
+  // Where the client's address comes from decides what every per-address limit counts: in production
+  // the operator says it rather than the server guessing.
+  need(
+    'TRUST_PROXY',
+    'the load balancer’s addresses/CIDRs or its hop count, or none when clients connect directly',
+  );
   if (isTrue(env.FB_ENABLED)) {
     need('FB_CLIENT_ID', 'FB_ENABLED is on and the Facebook sandbox is off in production');
     need('FB_CLIENT_SECRET', 'FB_ENABLED is on and the Facebook sandbox is off in production');
