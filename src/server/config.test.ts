@@ -376,4 +376,25 @@ describe('loadConfig in production', () => {
       '10.0.0.0/8',
     ]);
   });
+
+  it('refuses the sandbox providers’ VK and Facebook values and an http PUBLIC_URL', () => {
+    expect(
+      problemsOf({
+        ...PRODUCTION,
+        VK_CLIENT_ID: DEMO.vkClientId,
+        VK_CLIENT_SECRET: DEMO.vkClientSecret,
+        FB_ENABLED: 'true',
+        FB_CLIENT_ID: DEMO.fbClientId,
+        FB_CLIENT_SECRET: DEMO.fbClientSecret,
+      }),
+    ).toEqual([
+      'VK_CLIENT_ID must not be the sandbox value in production',
+      'VK_CLIENT_SECRET must not be the sandbox value in production',
+      'FB_CLIENT_ID must not be the sandbox value in production',
+      'FB_CLIENT_SECRET must not be the sandbox value in production',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://umnyashki.ru' })).toEqual([
+      'PUBLIC_URL must be an https:// address in production',
+    ]);
+  });
 });

@@ -431,6 +431,10 @@ function productionProblems(env: Env): string[] {
     need('FB_CLIENT_ID', 'FB_ENABLED is on and the Facebook sandbox is off in production');
     need('FB_CLIENT_SECRET', 'FB_ENABLED is on and the Facebook sandbox is off in production');
   }
+  // Sessions, passwords and the Secure cookies travel only over https on a real site.
+  if (env.PUBLIC_URL !== undefined && !env.PUBLIC_URL.toLowerCase().startsWith('https:')) {
+    problems.push('PUBLIC_URL must be an https:// address in production');
+  }
   const password = env.ADMIN_PASSWORD;
   if (password !== undefined) {
     if (password === DEMO.adminPassword) {
@@ -445,6 +449,12 @@ function productionProblems(env: Env): string[] {
     ['SBERBANK_USERNAME', DEMO.sberbankUsername],
     ['SBERBANK_PASSWORD', DEMO.sberbankPassword],
     ['SBERBANK_CALLBACK_KEY', DEMO.sberbankCallbackKey],
+    // The sandbox providers' values are public: a real provider never issues them, and a callback or
+    // a signed_request checked with them proves nothing.
+    ['VK_CLIENT_ID', DEMO.vkClientId],
+    ['VK_CLIENT_SECRET', DEMO.vkClientSecret],
+    ['FB_CLIENT_ID', DEMO.fbClientId],
+    ['FB_CLIENT_SECRET', DEMO.fbClientSecret],
   ];
   for (const [name, demo] of demoValues) {
     if (env[name] === demo) problems.push(`${name} must not be the sandbox value in production`);
