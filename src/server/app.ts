@@ -30,6 +30,7 @@ import { oauthRoutes } from './modules/oauth/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { installAuth } from './plugins/auth';
 import { registerCookies } from './plugins/cookies';
+import { installDemoGuard } from './plugins/demo-guard';
 import { installErrorHandling, sendError } from './plugins/error-handler';
 import { installInputGuard } from './plugins/input-guard';
 import { installRateLimits } from './plugins/rate-limit';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installDemoGuard(app, config);
   installInputGuard(app);
   installRequestLog(app);
 

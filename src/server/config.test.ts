@@ -16,6 +16,7 @@ const PRODUCTION = {
   ADMIN_EMAIL: 'Head@Umnyashki.ru',
   ADMIN_PASSWORD: 'a-long-admin-password',
   SUPPORT_EMAIL: 'help@umnyashki.ru',
+  TRUST_PROXY: '10.0.0.5',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -30,6 +31,33 @@ function problemsOf(env: Record<string, string>): string[] {
 
 /** An administrator password of a public demo stand's operator. */
 const STAND = 'stand-operator-password';
+
+describe('implicit demo mode and PUBLIC_URL', () => {
+  it('stays on for a loopback PUBLIC_URL, for this machine only', () => {
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:4000', 'http://[::1]:3000']) {
+      expect(loadConfig({ PUBLIC_URL: url }), url).toMatchObject({
+        demo: true,
+        demoThisMachineOnly: true,
+      });
+    }
+  });
+
+  it('refuses a PUBLIC_URL of another machine without DEMO=true or production', () => {
+    const problems = problemsOf({ PUBLIC_URL: 'https://abcd.ngrok.app' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('PUBLIC_URL=https://abcd.ngrok.app');
+    expect(problems[0]).toContain('DEMO=true');
+  });
+
+  it('lets DEMO=true serve a public stand, guarded by its own administrator password', () => {
+    expect(problemsOf({ PUBLIC_URL: 'https://demo.example', DEMO: 'true' })[0]).toContain(
+      'ADMIN_PASSWORD',
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://demo.example', DEMO: 'true', ADMIN_PASSWORD: STAND }),
+    ).toMatchObject({ demo: true, demoThisMachineOnly: false });
+  });
+});
 
 describe('loadConfig in the demo (no variables)', () => {
   const config = loadConfig({}, { cwd: '/srv/school' });
@@ -137,7 +165,7 @@ describe('loadConfig in the demo (no variables)', () => {
       'fd00::/129',
     ]) {
       expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([
-        'TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of the load ' +
+        'TRUST_PROXY must be none, a number of proxy hops (e.g. 1) or a comma-separated list of the load ' +
           'balancer’s addresses/CIDRs (e.g. 10.0.0.5,10.0.1.0/24)',
       ]);
     }
@@ -294,13 +322,14 @@ describe('loadConfig in production', () => {
       'ADMIN_EMAIL',
       'ADMIN_PASSWORD',
       'SUPPORT_EMAIL',
+      'TRUST_PROXY',
     ]) {
       expect(
         problems.some((p) => p.startsWith(`${name} is required in production`)),
         name,
       ).toBe(true);
     }
-    expect(problems).toHaveLength(13);
+    expect(problems).toHaveLength(14);
   });
 
   it('says so in one readable message', () => {
@@ -332,6 +361,40 @@ describe('loadConfig in production', () => {
     ]);
     expect(problemsOf({ ...PRODUCTION, SBERBANK_PASSWORD: DEMO.sberbankPassword })).toEqual([
       'SBERBANK_PASSWORD must not be the sandbox value in production',
+    ]);
+  });
+
+  it('requires TRUST_PROXY said outright: none, a hop count or the balancer’s addresses', () => {
+    const { TRUST_PROXY: _unset, ...withoutTrustProxy } = PRODUCTION;
+    expect(problemsOf(withoutTrustProxy)).toEqual([
+      'TRUST_PROXY is required in production (the load balancer’s addresses/CIDRs or its hop count, ' +
+        'or none when clients connect directly)',
+    ]);
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+    ]);
+  });
+
+  it('refuses the sandbox providers’ VK and Facebook values and an http PUBLIC_URL', () => {
+    expect(
+      problemsOf({
+        ...PRODUCTION,
+        VK_CLIENT_ID: DEMO.vkClientId,
+        VK_CLIENT_SECRET: DEMO.vkClientSecret,
+        FB_ENABLED: 'true',
+        FB_CLIENT_ID: DEMO.fbClientId,
+        FB_CLIENT_SECRET: DEMO.fbClientSecret,
+      }),
+    ).toEqual([
+      'VK_CLIENT_ID must not be the sandbox value in production',
+      'VK_CLIENT_SECRET must not be the sandbox value in production',
+      'FB_CLIENT_ID must not be the sandbox value in production',
+      'FB_CLIENT_SECRET must not be the sandbox value in production',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://umnyashki.ru' })).toEqual([
+      'PUBLIC_URL must be an https:// address in production',
     ]);
   });
 });

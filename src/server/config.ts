@@ -30,6 +30,11 @@ export interface Config {
    * non-production start, so a valid configuration is either production or the demo.
    */
   demo: boolean;
+  /**
+   * The implicit demo (no DEMO=true): for this machine only, so requests naming another host or carried
+   * by a proxy or tunnel (forwarded headers) are refused.
+   */
+  demoThisMachineOnly: boolean;
   /** Sandboxes (payment page, mail outbox, OAuth providers) are mounted: exactly when `demo` is on. */
   sandboxes: boolean;
   port: number;
@@ -142,7 +147,7 @@ const flag = optional.refine(
 );
 
 const TRUST_PROXY_HELP =
-  'must be a number of proxy hops (e.g. 1) or a comma-separated list of the load balancer’s ' +
+  'must be none, a number of proxy hops (e.g. 1) or a comma-separated list of the load balancer’s ' +
   'addresses/CIDRs (e.g. 10.0.0.5,10.0.1.0/24)';
 
 /** An IPv4/IPv6 address, optionally with a prefix length: what proxy-addr (Fastify's trustProxy) takes. */
@@ -155,11 +160,11 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY: unset (or false/0) → trust nobody; digits → hop count; otherwise addresses/CIDRs.
+ * TRUST_PROXY: unset (or none/false/0) → trust nobody; digits → hop count; otherwise addresses/CIDRs.
  * `true` (trust every peer) is refused: anyone reaching the port directly could then forge their address.
  */
 function parseTrustProxy(value: string | undefined): TrustProxy | null {
-  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === undefined || value === 'none' || value === 'false' || value === '0') return false;
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((e) => e.trim());
   return entries.every(isAddressOrCidr) ? entries : null;
@@ -230,6 +235,15 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK.check(host, version === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** True when a URL's host is this machine (localhost or a loopback address), e.g. http://localhost:3000. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname.replace(/^\[(.*)\]$/, '$1'));
+  } catch {
+    return false;
+  }
+}
+
 const withSlash = (u: string) => (u.endsWith('/') ? u : `${u}/`);
 const withoutSlash = (u: string) => u.replace(/\/+$/, '');
 
@@ -259,7 +273,11 @@ export function loadConfig(
   // A trusted proxy in front means the loopback port serves whoever reaches the proxy.
   const demoAsked = isTrue(env.DEMO);
   const behindProxy = (parseTrustProxy(env.TRUST_PROXY) ?? false) !== false;
-  const demo = !production && (demoAsked || (isLoopbackHost(host) && !behindProxy));
+  // A PUBLIC_URL of another host means links (mail, payment returns, OAuth) send people there: the demo
+  // would be served to them.
+  const localPublicUrl = isLoopbackUrl(publicUrl);
+  const demo =
+    !production && (demoAsked || (isLoopbackHost(host) && !behindProxy && localPublicUrl));
 
   if (production) problems.push(...productionProblems(env));
   if (production && demoAsked) {
@@ -274,6 +292,13 @@ export function loadConfig(
         'server runs in demo mode (mail outbox at /sandbox/mail, OAuth sandboxes, demo accounts and ' +
         'secrets). Set NODE_ENV=production for a real site, or DEMO=true for a public demo stand on purpose',
     );
+  } else if (!production && !demo && isLoopbackHost(host) && !localPublicUrl) {
+    problems.push(
+      `PUBLIC_URL=${publicUrl} is another machine's address, and outside production the server runs in ` +
+        'demo mode (mail outbox at /sandbox/mail, OAuth sandboxes, demo accounts and secrets), which is ' +
+        'for this machine only. Set NODE_ENV=production for a real site, DEMO=true for a public demo ' +
+        'stand on purpose, or leave PUBLIC_URL unset (http://localhost:PORT)',
+    );
   } else if (!production && !demo) {
     problems.push(
       `HOST=${host} may be reachable from other machines, and outside production the server runs in ` +
@@ -284,7 +309,7 @@ export function loadConfig(
   }
 
   // A public demo stand is everyone's demo, but the administrator must stay its operator's.
-  const publicDemo = demo && (!isLoopbackHost(host) || behindProxy);
+  const publicDemo = demo && (!isLoopbackHost(host) || behindProxy || !localPublicUrl);
   if (
     publicDemo &&
     (env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === DEMO.adminPassword)
@@ -319,6 +344,7 @@ export function loadConfig(
     nodeEnv,
     production,
     demo,
+    demoThisMachineOnly: demo && !demoAsked,
     sandboxes: demo,
     port,
     host,
@@ -395,9 +421,19 @@ function productionProblems(env: Env): string[] {
   need('ADMIN_EMAIL', 'the first administrator');
   need('ADMIN_PASSWORD', 'the first administrator');
   need('SUPPORT_EMAIL', 'where support requests are mailed');
+  // Where the client's address comes from decides what every per-address limit counts: in production
+  // the operator says it rather than the server guessing.
+  need(
+    'TRUST_PROXY',
+    'the load balancer’s addresses/CIDRs or its hop count, or none when clients connect directly',
+  );
   if (isTrue(env.FB_ENABLED)) {
     need('FB_CLIENT_ID', 'FB_ENABLED is on and the Facebook sandbox is off in production');
     need('FB_CLIENT_SECRET', 'FB_ENABLED is on and the Facebook sandbox is off in production');
+  }
+  // Sessions, passwords and the Secure cookies travel only over https on a real site.
+  if (env.PUBLIC_URL !== undefined && !env.PUBLIC_URL.toLowerCase().startsWith('https:')) {
+    problems.push('PUBLIC_URL must be an https:// address in production');
   }
   const password = env.ADMIN_PASSWORD;
   if (password !== undefined) {
@@ -413,6 +449,12 @@ function productionProblems(env: Env): string[] {
     ['SBERBANK_USERNAME', DEMO.sberbankUsername],
     ['SBERBANK_PASSWORD', DEMO.sberbankPassword],
     ['SBERBANK_CALLBACK_KEY', DEMO.sberbankCallbackKey],
+    // The sandbox providers' values are public: a real provider never issues them, and a callback or
+    // a signed_request checked with them proves nothing.
+    ['VK_CLIENT_ID', DEMO.vkClientId],
+    ['VK_CLIENT_SECRET', DEMO.vkClientSecret],
+    ['FB_CLIENT_ID', DEMO.fbClientId],
+    ['FB_CLIENT_SECRET', DEMO.fbClientSecret],
   ];
   for (const [name, demo] of demoValues) {
     if (env[name] === demo) problems.push(`${name} must not be the sandbox value in production`);

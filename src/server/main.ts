@@ -2,6 +2,7 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
+import { DemoAccountsError } from './db/seed/demo-accounts';
 import { defaultSeedContent } from './db/seed/default-content';
 import { startJobWorker } from './jobs/worker';
 import { createLogger } from './logger';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refusal the operator acts on is said in plain words, without a stack.
+  console.error(error instanceof DemoAccountsError ? error.message : error);
   process.exit(1);
 });

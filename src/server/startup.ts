@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { databaseTarget, openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import type { SeedContent } from './db/seed/content';
+import { refuseDemoAccounts } from './db/seed/demo-accounts';
 import { seedDatabase } from './db/seed/seed';
 import { sweepExpired } from './modules/auth/service';
 import { systemClock } from './deps';
@@ -30,6 +31,8 @@ export async function prepareDatabase(options: {
         logger.info({ inserted }, total > 0 ? 'seed written' : 'seed already in place');
       }
       await sweepExpired({ db: handle.db, clock: systemClock });
+      // A database seeded as a demo keeps its demo accounts; their passwords are in README.md.
+      if (config.production) await refuseDemoAccounts(handle.db);
     });
   } catch (error) {
     await handle.close();

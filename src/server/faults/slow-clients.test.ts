@@ -84,7 +84,7 @@ function hold(feed: (socket: Socket) => NodeJS.Timeout | undefined) {
 describe('a slow client against the listening app', () => {
   it('is cut while trickling its headers a line at a time', async () => {
     const { ms, answer } = await hold((socket) => {
-      socket.write('GET /api/health HTTP/1.1\r\nHost: school.example\r\n');
+      socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
       return setInterval(() => socket.write('X-Slow: 1\r\n'), 100);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
@@ -95,7 +95,7 @@ describe('a slow client against the listening app', () => {
   it('is cut while trickling its body a byte at a time', async () => {
     const { ms, answer } = await hold((socket) => {
       socket.write(
-        'POST /api/auth/login HTTP/1.1\r\nHost: school.example\r\n' +
+        'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\n' +
           'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
       );
       return setInterval(() => socket.write(' '), 100);
@@ -112,7 +112,7 @@ describe('a slow client against the listening app', () => {
 
   it('serves a keep-alive client that pauses between requests longer than the headers timeout', async () => {
     const { answer } = await hold((socket) => {
-      const request = 'GET /api/health HTTP/1.1\r\nHost: school.example\r\n\r\n';
+      const request = 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n';
       socket.write(request);
       setTimeout(() => socket.write(request), SHRUNK.headersMs + 300);
       setTimeout(() => socket.end(), SHRUNK.headersMs + 800);

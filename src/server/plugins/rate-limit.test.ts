@@ -7,6 +7,8 @@ import { LIMITS } from '../modules/auth/limits';
 import { NO_CONTENT } from '../testing/fixtures';
 import { createTestApp, testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { startFrozenRedis } from '../testing/frozen-redis';
+import { startTcpProxy } from '../testing/tcp-proxy';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const run = `${process.pid}-${Date.now()}`;
@@ -58,7 +60,45 @@ describe('with a Redis that does not answer', () => {
   });
 });
 
+/** max + 1 wrong passwords: every one answered in time, the last refused. */
+async function expectLimitedInTime(app: FastifyInstance, email: string, from: string) {
+  const started = Date.now();
+  const codes: number[] = [];
+  for (let i = 0; i <= max; i += 1) codes.push((await wrongLogin(app, email, from)).statusCode);
+  expect(codes.slice(0, max).every((c) => c === 422)).toBe(true);
+  expect(codes[max]).toBe(429);
+  expect(Date.now() - started).toBeLessThan(10_000);
+}
+
+describe('with a Redis that froze (the socket stays open, no answer comes)', () => {
+  it('counts in process after a command timeout instead of hanging', async () => {
+    const frozen = await startFrozenRedis();
+    try {
+      const app = await instance(frozen.url);
+      await expectLimitedInTime(app, `frozen-${run}@umnyashki.ru`, '192.0.2.11');
+      expect(frozen.unanswered).toBeGreaterThan(0);
+    } finally {
+      await frozen.close();
+    }
+  }, 20_000);
+});
+
 describe.skipIf(!REDIS_URL)('with Redis (TEST_REDIS_URL)', () => {
+  it('a Redis that freezes while in use: limits go on in process, in time', async () => {
+    const target = new URL(REDIS_URL ?? '');
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    try {
+      const app = await instance(proxy.urlFor(REDIS_URL ?? ''));
+      expect((await wrongLogin(app, `warm-${run}@umnyashki.ru`, '192.0.2.12')).statusCode).toBe(
+        422,
+      );
+      proxy.freeze();
+      await expectLimitedInTime(app, `freezing-${run}@umnyashki.ru`, '192.0.2.12');
+    } finally {
+      await proxy.close();
+    }
+  }, 20_000);
+
   it('two instances share one count', async () => {
     const [a, b] = [await instance(REDIS_URL ?? ''), await instance(REDIS_URL ?? '')];
     const email = `shared-${run}@umnyashki.ru`;

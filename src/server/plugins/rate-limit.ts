@@ -56,8 +56,23 @@ export interface Attempt {
   forgive(): Promise<void>;
 }
 
+/** How long a Redis command may take before the in-process count answers instead. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** After a Redis failure, how long the in-process count answers without asking Redis first. */
+const REDIS_QUIET_MS = 10_000;
+
+interface LimiterPair {
+  /** null without REDIS_URL. */
+  shared: RateLimiterAbstract | null;
+  /** The in-process count: the only one without Redis, the insurance with it. */
+  memory: RateLimiterMemory;
+}
+
 export class RateLimiter {
-  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private readonly limiters = new Map<string, LimiterPair>();
+  /** performance.now() before which Redis is not asked (it failed or timed out just now). */
+  private redisQuietUntil = 0;
+  private redisWarned = false;
 
   constructor(
     private readonly redis: Redis | null,
@@ -65,21 +80,59 @@ export class RateLimiter {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  private limiterFor(limit: RateLimit): RateLimiterAbstract {
-    let limiter = this.limiters.get(limit.name);
-    if (!limiter) {
+  private pairFor(limit: RateLimit): LimiterPair {
+    let pair = this.limiters.get(limit.name);
+    if (!pair) {
       const options = {
         keyPrefix: `${KEY_PREFIX}:${limit.name}`,
         points: limit.max,
         duration: Math.max(1, Math.round(limit.windowMs / 1000)),
       };
-      const memory = new RateLimiterMemory(options);
-      limiter = this.redis
-        ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: memory })
-        : memory;
-      this.limiters.set(limit.name, limiter);
+      pair = {
+        shared: this.redis
+          ? new RateLimiterRedis({
+              ...options,
+              storeClient: this.redis,
+              rejectIfRedisNotReady: true,
+            })
+          : null,
+        memory: new RateLimiterMemory(options),
+      };
+      this.limiters.set(limit.name, pair);
     }
-    return limiter;
+    return pair;
+  }
+
+  /**
+   * Runs `op` on the shared (Redis) count, or on the in-process one when there is no Redis, when Redis just
+   * failed, or when it fails now — a refusal down, a connection reset, or no answer within the command
+   * timeout (a frozen Redis keeps the socket open and says nothing, so only a timeout notices it). After a
+   * failure Redis is left alone for a while, so a frozen Redis costs one request a timeout, not every one.
+   */
+  private async run<T>(
+    limit: RateLimit,
+    op: (limiter: RateLimiterAbstract) => Promise<T>,
+  ): Promise<T> {
+    const { shared, memory } = this.pairFor(limit);
+    if (shared && performance.now() >= this.redisQuietUntil) {
+      try {
+        const result = await op(shared);
+        this.redisWarned = false;
+        return result;
+      } catch (error) {
+        // A refusal is the count's answer, not a failure of Redis.
+        if (error instanceof RateLimiterRes) throw error;
+        this.redisQuietUntil = performance.now() + REDIS_QUIET_MS;
+        if (!this.redisWarned) {
+          this.redisWarned = true;
+          this.log?.warn(
+            { limit: limit.name },
+            'Redis did not answer in time: rate limits are counted per instance for now',
+          );
+        }
+      }
+    }
+    return op(memory);
   }
 
   /** The key of a subject in the window `now` falls in, and how long that window still runs. */
@@ -102,11 +155,11 @@ export class RateLimiter {
   ): Promise<{ key: string; refusedFor: number | null }> {
     const { key, msLeft } = this.windowOf(limit, subject);
     try {
-      await this.limiterFor(limit).consume(key);
+      await this.run(limit, (l) => l.consume(key));
       return { key, refusedFor: null };
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) return { key, refusedFor: msLeft };
-      // Only a store failure with no insurance gets here; failing open beats refusing every parent.
+      // Only a failure of the in-process count gets here; failing open beats refusing every parent.
       this.log?.warn({ limit: limit.name }, 'rate limit store failed');
       return { key, refusedFor: null };
     }
@@ -137,9 +190,7 @@ export class RateLimiter {
     }
     const giveBack = async () => {
       for (const { limit, key } of counted.splice(0)) {
-        await this.limiterFor(limit)
-          .reward(key)
-          .catch(() => undefined);
+        await this.run(limit, (l) => l.reward(key)).catch(() => undefined);
       }
     };
     if (longest !== null) {
@@ -151,14 +202,14 @@ export class RateLimiter {
 
   /** Remembers a fact about a subject for a while (a client that signed in before). */
   async remember(limit: RateLimit, subject: string): Promise<void> {
-    await this.limiterFor(limit)
-      .set(subjectKey(subject), 1, Math.round(limit.windowMs / 1000))
-      .catch(() => undefined);
+    await this.run(limit, (l) =>
+      l.set(subjectKey(subject), 1, Math.round(limit.windowMs / 1000)),
+    ).catch(() => undefined);
   }
 
   async remembers(limit: RateLimit, subject: string): Promise<boolean> {
     try {
-      const res = await this.limiterFor(limit).get(subjectKey(subject));
+      const res = await this.run(limit, (l) => l.get(subjectKey(subject)));
       return res !== null && res.consumedPoints > 0;
     } catch {
       return false;
@@ -188,11 +239,14 @@ export async function installRateLimits(
   let redis: Redis | null = null;
   if (redisUrl) {
     // No offline queue: while Redis is away a command fails at once and the insurance limiter answers,
-    // instead of every login waiting for a reconnect.
+    // instead of every login waiting for a reconnect. A Redis that is there but frozen is cut off by the
+    // timeouts: a connection that does not get ready, a command that gets no answer.
     redis = new Redis(redisUrl, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       lazyConnect: true,
+      connectTimeout: REDIS_CONNECT_WAIT_MS,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     });
     let warned = false;
     redis.on('error', () => {

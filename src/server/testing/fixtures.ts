@@ -40,4 +40,5 @@ export const PRODUCTION_ENV: Record<string, string> = {
   ADMIN_EMAIL: 'head@umnyashki.ru',
   ADMIN_PASSWORD: 'a-long-admin-password',
   SUPPORT_EMAIL: 'help@umnyashki.ru',
+  TRUST_PROXY: 'none',
 };

@@ -1,13 +1,32 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp } from '../app';
-import { loadConfig, type Config } from '../config';
+import { isLoopbackUrl, loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from '../deps';
 
-/** Demo configuration as the tests want it; pass variables to try others. */
+/** Administrator password of the public demo stand a test with a public PUBLIC_URL runs as. */
+export const TEST_STAND_ADMIN_PASSWORD = 'test-stand-operator-password';
+
+/**
+ * Demo configuration as the tests want it; pass variables to try others. A PUBLIC_URL of another host
+ * (links in mail, https cookies) makes it a public demo stand, as it would have to be (DEMO=true, with
+ * its own administrator password): the implicit demo is for a loopback PUBLIC_URL only.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', DATA_DIR: join(tmpdir(), 'umnyashki-test-data'), ...env });
+  const stand =
+    env.NODE_ENV !== 'production' &&
+    env.PUBLIC_URL !== undefined &&
+    !isLoopbackUrl(env.PUBLIC_URL) &&
+    env.DEMO === undefined
+      ? { DEMO: 'true', ADMIN_PASSWORD: TEST_STAND_ADMIN_PASSWORD }
+      : {};
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: join(tmpdir(), 'umnyashki-test-data'),
+    ...stand,
+    ...env,
+  });
 }
 
 /** No SPA unless a test brings its own: API tests do not depend on a build. */

@@ -8,7 +8,7 @@ import { NO_CONTENT } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { signRequest } from '../../integrations/oauth/signed-request';
-import { FORGED_SIGNED_REQUEST } from './fb-deletion';
+import { FORGED_SIGNED_REQUEST, STALE_SIGNED_REQUEST } from './fb-deletion';
 import { FB_DELETION_UNAVAILABLE, FB_DISABLED } from './routes';
 import { createBrowser, listeningApp, type ListeningApp } from './test-browser';
 
@@ -159,5 +159,27 @@ describe('POST /api/auth/fb/data-deletion', () => {
         .from(socialAccounts)
         .where(eq(socialAccounts.providerUserId, '10000000000000001')),
     ).toHaveLength(1);
+  });
+
+  it('refuses a genuine request issued over 10 minutes ago or in the future: no replays', async () => {
+    await browser.exchange(await browser.signIn('fb', { person: 'maria' }));
+    const secret = server.config.fb.clientSecret;
+    const now = Math.floor(Date.now() / 1000);
+    const issuedAt = (at: unknown) =>
+      signRequest({ ...payload('10000000000000001'), issued_at: at }, secret);
+    for (const at of [now - 11 * 60, now + 10 * 60, 'yesterday', undefined]) {
+      const res = await deletionRequest(issuedAt(at));
+      expect(res.status, String(at)).toBe(422);
+      expect(((await res.json()) as { errors: unknown }).errors).toEqual({
+        signed_request: [STALE_SIGNED_REQUEST],
+      });
+    }
+    expect(
+      await database.db
+        .select()
+        .from(socialAccounts)
+        .where(eq(socialAccounts.providerUserId, '10000000000000001')),
+    ).toHaveLength(1);
+    expect((await deletionRequest(issuedAt(now - 9 * 60))).status).toBe(200);
   });
 });

@@ -14,6 +14,23 @@ import { deleteAccount } from '../profile/service';
 import { DEFAULT_PARENT_NAME, NAME_MAX_LENGTH } from './service';
 
 export const FORGED_SIGNED_REQUEST = 'Подпись signed_request не подтверждена';
+export const STALE_SIGNED_REQUEST =
+  'Запрос signed_request устарел или выписан на будущее время: отправьте новый';
+
+/**
+ * A signed_request is good for this long after Facebook issued it: one copied from a log or a proxy
+ * cannot be replayed later. A minute ahead is allowed for clocks that differ a little.
+ */
+export const SIGNED_REQUEST_MAX_AGE_S = 10 * 60;
+const SIGNED_REQUEST_CLOCK_SKEW_S = 60;
+
+/** issued_at (Unix seconds, which Facebook always sends) within the window around `now`. */
+export function freshSignedRequest(raw: Record<string, unknown>, now: Date): boolean {
+  const issuedAt = raw.issued_at;
+  if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) return false;
+  const age = now.getTime() / 1000 - issuedAt;
+  return age <= SIGNED_REQUEST_MAX_AGE_S && age >= -SIGNED_REQUEST_CLOCK_SKEW_S;
+}
 
 /** Public path of the status page (HTML, outside /api: it is a page for a person, not an API answer). */
 export const deletionStatusPath = (code: string) => `/data-deletion/${code}`;
@@ -43,6 +60,9 @@ export async function handleFbDeletionRequest({
 }): Promise<{ url: string; confirmation_code: string }> {
   const payload = verifySignedRequest(signedRequest, config.fb.clientSecret);
   if (!payload) throw invalidField('signed_request', FORGED_SIGNED_REQUEST);
+  if (!freshSignedRequest(payload.raw, clock())) {
+    throw invalidField('signed_request', STALE_SIGNED_REQUEST);
+  }
   const code = randomBytes(8).toString('hex').toUpperCase();
   await db.transaction(async (tx) => {
     const [link] = await tx

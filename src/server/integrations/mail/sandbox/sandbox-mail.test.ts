@@ -148,6 +148,7 @@ describe('in production', () => {
       ADMIN_EMAIL: 'admin@umnyashki.ru',
       ADMIN_PASSWORD: 'a-long-admin-password',
       SUPPORT_EMAIL: 'help@umnyashki.ru',
+      TRUST_PROXY: 'none',
     });
     expect(production.sandboxes).toBe(false);
     const productionApp = await createTestApp({ db: database.db, config: production });
