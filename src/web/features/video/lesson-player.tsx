@@ -67,6 +67,7 @@ export default function LessonPlayer({ lesson, childId, next, onPlayNext }: Less
         ref={player}
         className={styles.player}
         title={lesson.title}
+        ariaLabel={`Видеоплеер: ${lesson.title}`}
         src={{ src: url, type: videoType(url) }}
         playsInline
         load="eager"

@@ -46,12 +46,14 @@ export function ParentalLeaveGuard() {
     return historyAction === 'POP' && stateFlag(nextLocation.state, BASE_ENTRY);
   });
 
-  // A fresh load: mark this entry and stand on a copy of it, so Back has something to catch.
+  // A fresh load: mark this entry (in place, as React Router keeps a location's state under `usr`) and
+  // stand on a copy of it, so Back has something to catch.
   useEffect(() => {
-    if (historyIndex() !== 0 || stateFlag(window.history.state, BASE_ENTRY)) return;
-    const here = { pathname: location.pathname, search: location.search, hash: location.hash };
-    void navigate(here, { replace: true, state: { [BASE_ENTRY]: true } });
-    void navigate(here);
+    if (historyIndex() !== 0) return;
+    const state: unknown = window.history.state;
+    const base = typeof state === 'object' && state !== null ? state : {};
+    window.history.replaceState({ ...base, usr: { [BASE_ENTRY]: true } }, '');
+    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash });
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
