@@ -87,7 +87,11 @@ export default function LessonPlayer({ lesson, childId, next, onPlayNext }: Less
         }}
       >
         <MediaProvider>
-          <Poster className="vds-poster" src={lesson.video.poster} alt="" />
+          <Poster
+            className="vds-poster"
+            src={lesson.video.poster}
+            alt={`Кадр из урока «${lesson.title}»`}
+          />
           {lesson.video.subtitles && (
             <Track
               src={lesson.video.subtitles}
@@ -124,12 +128,12 @@ export default function LessonPlayer({ lesson, childId, next, onPlayNext }: Less
           </svg>
           <p className={styles.endTitle}>Молодец! Урок просмотрен</p>
           <div className={styles.endActions}>
-            {next?.available && next.video.url ? (
+            {next && (
               <button type="button" className={styles.next} onClick={() => onPlayNext(next)}>
                 <img src={next.video.poster} alt="" width={160} height={90} />
                 <span>Следующий урок: {next.title}</span>
               </button>
-            ) : null}
+            )}
             <button
               type="button"
               className={styles.again}
