@@ -15,7 +15,8 @@ for (let n = 100; n <= 9999; n += 1) DIGITS_OF.set(numberInWords(n), n);
 
 /** Reads the number the way a grown-up does: from its words. */
 function shownNumber(): number {
-  const label = screen.getByLabelText(/Число/).labels?.[0]?.textContent ?? '';
+  const input = screen.getByLabelText(/Число/) as HTMLInputElement;
+  const label = input.labels?.[0]?.textContent ?? '';
   const words = /«(.+)»/.exec(label)?.[1] ?? '';
   const value = DIGITS_OF.get(words);
   if (value === undefined) throw new Error(`No number in «${label}»`);
