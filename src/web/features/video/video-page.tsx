@@ -33,12 +33,13 @@ export default function VideoPage() {
       onSelect: selectChild,
     });
 
-  // Who is watching is the first question; asked once by itself, then from the button.
-  const asked = useRef(false);
+  // Who is watching is the first question: asked by itself once, and again when a child was just added
+  // (the add-child modal replaced it); otherwise from the button.
+  const askedFor = useRef<number | null>(null);
   const modalOpen = useModalStore((s) => s.name !== null);
   useEffect(() => {
-    if (!profile.data || child || asked.current || modalOpen) return;
-    asked.current = true;
+    if (!profile.data || child || modalOpen || askedFor.current === children.length) return;
+    askedFor.current = children.length;
     chooseChild();
   });
 
