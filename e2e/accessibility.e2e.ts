@@ -5,13 +5,32 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
-import { SCREENS, openScreen, revealLowerSections } from './support/screens';
+import {
+  SCREENS,
+  VIDEO_STATES,
+  openScreen,
+  openVideoWithChild,
+  revealLowerSections,
+} from './support/screens';
+import { registerParent, storeToken } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 
+/** A parent with one child, for the video page (the demo parent has none). */
+let videoParentToken: string;
+const VIDEO_CHILD = 'Ваня';
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  const parent = await registerParent(baseUrl, { label: 'axe-video' });
+  videoParentToken = parent.token;
+  const res = await fetch(`${baseUrl}/api/profile/child/store`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${parent.token}` },
+    body: JSON.stringify({ name: VIDEO_CHILD, birth_date: '2021-01-15' }),
+  });
+  if (!res.ok) throw new Error(`Adding a child failed: ${res.status}`);
 });
 afterAll(async () => {
   await browser.close();
@@ -113,6 +132,28 @@ describe.each(VIEWPORTS)('axe at %s', (_, viewport) => {
       { viewport },
     );
   });
+});
+
+describe.each(VIEWPORTS)('the video page with a child picked, axe at %s', (_, viewport) => {
+  it.each(VIDEO_STATES.map((state) => [state.name, state] as const))(
+    '%s has no serious or critical violation',
+    async (name, state) => {
+      await withPage(
+        browser,
+        baseUrl,
+        async (page, context) => {
+          await storeToken(context, videoParentToken);
+          await page.emulateMedia({ reducedMotion: 'reduce' });
+          await openVideoWithChild(page, VIDEO_CHILD);
+          await state.open(page);
+          await page.waitForLoadState('networkidle');
+          expect(await seriousViolations(page), `${name} at ${viewport.width} px`).toEqual([]);
+          expect((await landmarks(page)).main, 'exactly one <main>').toBe(1);
+        },
+        { viewport },
+      );
+    },
+  );
 });
 
 describe('keyboard on the landing', () => {

@@ -70,3 +70,95 @@ export async function revealLowerSections(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForLoadState('networkidle');
 }
+
+/** A state of the video page (a child picked) that axe checks: the page itself, the player, the modals. */
+export interface VideoState {
+  name: string;
+  /** From /video with the child picked and the lessons shown, brings the state up. */
+  open: (page: Page) => Promise<void>;
+}
+
+const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name }).waitFor();
+
+/** Opens /video for a parent with one child and picks that child in the child-select modal. */
+export async function openVideoWithChild(page: Page, childName: string): Promise<void> {
+  await page.goto('/video');
+  const select = page.getByRole('dialog', { name: 'Кто будет смотреть?' });
+  await select.getByRole('button', { name: childName }).click();
+  await select.waitFor({ state: 'detached' });
+  await page.locator('article').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
+}
+
+export const VIDEO_STATES: VideoState[] = [
+  { name: 'the week of lessons', open: () => Promise.resolve() },
+  {
+    name: 'the player',
+    open: async (page) => {
+      await page.locator('article').first().getByRole('button').first().click();
+      await page.getByRole('button', { name: /Смотреть урок/ }).waitFor();
+    },
+  },
+  {
+    name: 'a locked lesson',
+    open: async (page) => {
+      await page.locator('article').nth(1).getByRole('button').first().click();
+      await page.getByText('пока закрыт').waitFor();
+    },
+  },
+  {
+    name: 'the additional programs',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Дополнительные' }).click();
+      await page.getByRole('group', { name: 'Дополнительные программы' }).waitFor();
+    },
+  },
+  {
+    name: 'the child-select modal',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Сменить' }).click();
+      await dialogNamed(page, 'Кто будет смотреть?');
+    },
+  },
+  {
+    name: 'the study-mode modal',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Режим/ }).click();
+      await dialogNamed(page, 'Режим занятий');
+    },
+  },
+  {
+    name: 'the remind modal',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Напоминания/ }).click();
+      await dialogNamed(page, 'Напоминания об уроках');
+    },
+  },
+  {
+    name: 'the lesson modal',
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /^Об уроке/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Смотреть урок' }).waitFor();
+    },
+  },
+  {
+    name: 'the program modal',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'О программе' }).click();
+      await page.getByRole('dialog').getByRole('list').waitFor();
+    },
+  },
+  {
+    name: 'the parental gate',
+    open: async (page) => {
+      await page
+        .getByRole('link', { name: /Умняшек/ })
+        .first()
+        .click();
+      await dialogNamed(page, 'Только для взрослых');
+    },
+  },
+];

@@ -2,6 +2,12 @@ import { create } from 'zustand';
 import { MODAL_REGISTRY } from './registry';
 import type { AddChildModalProps } from './add-child/add-child-props';
 import type { ConfirmModalProps } from './confirm/confirm-props';
+import type {
+  ChildModalProps,
+  ChildSelectModalProps,
+  LessonModalProps,
+  ProgramModalProps,
+} from './video/video-modal-props';
 
 /** Every global modal of SPEC §2, by name. Route modals of the landing (`/:modal?`) use these too. */
 export const MODAL_NAMES = [
@@ -32,6 +38,13 @@ export const MODAL_NAMES = [
   'gift',
   // «Are you sure?» before erasing data (personal area).
   'confirm',
+  // SPEC's styled modals of the video page.
+  'lesson',
+  'program',
+  'study-mode',
+  'remind',
+  // After the landing's promo video: «Понравилось? Зарегистрируйтесь…».
+  'video-alert',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 
@@ -44,6 +57,12 @@ export interface ModalPropsMap {
   'parental-control': { onConfirm: () => void };
   'add-child': AddChildModalProps;
   confirm: ConfirmModalProps;
+  'child-select': ChildSelectModalProps;
+  lesson: LessonModalProps;
+  program: ProgramModalProps;
+  'study-mode': ChildModalProps;
+  remind: ChildModalProps;
+  'video-alert': { url: string; poster?: string; title?: string };
 }
 
 export type ModalProps<N extends ModalName> = N extends keyof ModalPropsMap

@@ -1,49 +1,61 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ModalShell } from './modal-shell';
 import { ModalArt } from './modal-art';
 import { closeModal, type ModalPropsMap } from './modal-store';
+import { numberInWords, randomGateNumber } from './parental-control/russian-number-words';
+import { speakToChild } from './parental-control/speak';
 import { Button } from '../components/ui/button';
 import form from '../components/form/form.module.scss';
 import styles from './modal-content.module.scss';
+import gate from './parental-control/parental-control.module.scss';
 
-interface Example {
-  a: number;
-  b: number;
-}
+const CHILD_PROMPT = 'Позови маму или папу';
 
-function newExample(): Example {
-  const pick = () => 3 + Math.floor(Math.random() * 7); // 3…9: easy for a parent, hard for a preschooler
-  return { a: pick(), b: pick() };
-}
-
-/** SPEC §2/§6: a grown-up confirms leaving the video page by solving a multiplication. */
+/**
+ * SPEC: leaving the video page needs a grown-up. The task is a number written in words to type as digits:
+ * easy for a reading adult, out of reach for a preschooler. Only the right answer lets out; a wrong one
+ * keeps the child in and brings a new number.
+ */
 export default function ParentalControlModal({ onConfirm }: ModalPropsMap['parental-control']) {
   const id = useId();
-  const [example, setExample] = useState(newExample);
+  const [target, setTarget] = useState(() => randomGateNumber());
   const [answer, setAnswer] = useState('');
   const [wrong, setWrong] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  // A child who cannot read hears who the window is for.
+  useEffect(() => speakToChild(CHILD_PROMPT), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (Number(answer.trim()) === example.a * example.b) {
+    if (answer.replace(/\s/g, '') === String(target)) {
       onConfirm();
       closeModal();
       return;
     }
     setWrong(true);
     setAnswer('');
-    setExample(newExample());
+    setTarget((previous) => {
+      let next = randomGateNumber();
+      while (next === previous) next = randomGateNumber();
+      return next;
+    });
+    input.current?.focus();
   };
 
   return (
     <ModalShell title="Только для взрослых" size="sm" art={<ModalArt kind="lock" />}>
-      <p className={styles.text}>Чтобы выйти из просмотра, решите пример.</p>
+      <p className={styles.text}>
+        Малыш, позови маму или папу. <br />
+        Взрослым: чтобы выйти из уроков, запишите число цифрами.
+      </p>
       <form className={form.form} onSubmit={submit} noValidate>
         <div className={form.field}>
           <label className={form.label} htmlFor={`${id}-answer`}>
-            Сколько будет {example.a} × {example.b}?
+            Число: <span className={gate.words}>«{numberInWords(target)}»</span>
           </label>
           <input
+            ref={input}
             id={`${id}-answer`}
             className={form.input}
             inputMode="numeric"
@@ -55,8 +67,8 @@ export default function ParentalControlModal({ onConfirm }: ModalPropsMap['paren
             autoFocus
           />
           {wrong && (
-            <span id={`${id}-error`} className={form.fieldError}>
-              Неверно. Попробуйте другой пример.
+            <span id={`${id}-error`} className={form.fieldError} role="alert">
+              Неверно. Вот новое число — попробуйте ещё раз.
             </span>
           )}
         </div>

@@ -33,6 +33,12 @@ export const MODAL_REGISTRY: { [N in ModalName]?: Loader<N> } = {
   'add-child-without-subscription': () =>
     import('./add-child-without-subscription/add-child-without-subscription-modal'),
   confirm: () => import('./confirm/confirm-modal'),
+  'child-select': () => import('./video/child-select-modal'),
+  lesson: () => import('./video/lesson-modal'),
+  program: () => import('./video/program-modal'),
+  'study-mode': () => import('./video/study-mode-modal'),
+  remind: () => import('./video/remind-modal'),
+  'video-alert': () => import('./video/video-alert-modal'),
 };
 
 export function isModalAvailable(name: ModalName): boolean {

@@ -1,10 +1,18 @@
 import { useState } from 'react';
 import { ModalShell } from './modal-shell';
-import type { ModalPropsMap } from './modal-store';
+import { closeModal, openModal, type ModalPropsMap } from './modal-store';
+import { isLoggedIn } from '../api/session';
 import styles from './video-modal.module.scss';
 
-/** Plays one video (the landing's promo) with its poster; the browser's own accessible controls. */
+/**
+ * Plays one video (the landing's promo) with its poster; the browser's own accessible controls. SPEC
+ * «Video end»: at the end a logged-in parent's modal closes; a visitor is invited to register.
+ */
 export default function VideoModal({ url, poster, title }: ModalPropsMap['video']) {
+  const ended = () => {
+    if (isLoggedIn()) closeModal();
+    else openModal('video-alert', { url, poster, title });
+  };
   const [failed, setFailed] = useState(false);
   return (
     <ModalShell title={title ?? 'Видео'} hideTitle size="video">
@@ -22,6 +30,7 @@ export default function VideoModal({ url, poster, title }: ModalPropsMap['video'
           playsInline
           preload="auto"
           onError={() => setFailed(true)}
+          onEnded={ended}
         />
       )}
     </ModalShell>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { logout } from '../../api/auth';
 import { openModal } from '../../modals/modal-store';
+import { guardedLeave } from '../../modals/parental-control/leave-guard';
 
 /** The header's «Войти», «Регистрация» and «Выйти». */
 export function useAuthActions() {
@@ -9,9 +10,11 @@ export function useAuthActions() {
     loggingOut,
     openLogin: () => openModal('login'),
     openRegister: () => openModal('register'),
-    logout: () => {
-      setLoggingOut(true);
-      void logout();
-    },
+    // From the video page, logging out is a way out too: a grown-up confirms it first.
+    logout: () =>
+      guardedLeave(() => {
+        setLoggingOut(true);
+        void logout();
+      }),
   };
 }

@@ -1,0 +1,156 @@
+// The lesson player: Vidstack's accessible player (keyboard shortcuts, screen-reader announcements,
+// Russian labels) with Russian subtitles on from the start, a big play button for small hands, resume
+// where the child stopped and progress reports. Loaded only with the video page.
+import { useEffect, useRef, useState } from 'react';
+import {
+  MediaPlayer,
+  MediaProvider,
+  Poster,
+  Track,
+  useMediaState,
+  type MediaPlayerInstance,
+} from '@vidstack/react';
+import { DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
+import '@vidstack/react/player/styles/default/theme.css';
+import '@vidstack/react/player/styles/default/layouts/video.css';
+import type { LessonItem } from '@contract/api/lessons';
+import type { Achievement } from '@contract/api/learning';
+import { PLAYER_TRANSLATIONS } from './player-translations';
+import { patchLessonProgress, reportVideoProgress } from './lessons-api';
+import { resumePosition, ProgressReporter } from './progress-reporter';
+import { Celebration } from './celebration';
+import styles from './lesson-player.module.scss';
+
+export interface LessonPlayerProps {
+  lesson: LessonItem;
+  childId: number;
+  /** The lesson after this one, offered at the end. */
+  next: LessonItem | null;
+  onPlayNext: (lesson: LessonItem) => void;
+}
+
+function videoType(url: string): 'video/webm' | 'video/mp4' {
+  return new URL(url, window.location.href).pathname.endsWith('.webm') ? 'video/webm' : 'video/mp4';
+}
+
+export default function LessonPlayer({ lesson, childId, next, onPlayNext }: LessonPlayerProps) {
+  const player = useRef<MediaPlayerInstance>(null);
+  const started = useMediaState('started', player);
+  const [ended, setEnded] = useState(false);
+  const [earned, setEarned] = useState<Achievement[]>([]);
+  const reporter = useRef<ProgressReporter | null>(null);
+  const resumed = useRef(false);
+
+  useEffect(() => {
+    const current = new ProgressReporter(async (position, completed) => {
+      const body = {
+        child_id: childId,
+        lesson_id: lesson.id,
+        position_seconds: position,
+        ...(completed ? { completed: true } : {}),
+      };
+      patchLessonProgress(lesson.id, { watched_seconds: Math.floor(position), completed });
+      const answer = await reportVideoProgress(body);
+      if (answer && answer.new_achievements.length > 0) setEarned(answer.new_achievements);
+    });
+    reporter.current = current;
+    // Leaving the lesson half-way keeps where the child stopped.
+    return () => current.flush();
+  }, [childId, lesson.id]);
+
+  const url = lesson.video.url;
+  if (!url) return null;
+
+  return (
+    <div className={styles.frame}>
+      <MediaPlayer
+        ref={player}
+        className={styles.player}
+        title={lesson.title}
+        ariaLabel={`Видеоплеер: ${lesson.title}`}
+        src={{ src: url, type: videoType(url) }}
+        playsInline
+        load="eager"
+        aspectRatio="16/9"
+        onCanPlay={() => {
+          if (resumed.current) return;
+          resumed.current = true;
+          const at = resumePosition(lesson.progress, lesson.duration_seconds);
+          if (at > 0 && player.current) player.current.currentTime = at;
+        }}
+        onTimeUpdate={({ currentTime }) => reporter.current?.tick(currentTime)}
+        onPause={() => reporter.current?.flush()}
+        onPlay={() => setEnded(false)}
+        onEnded={() => {
+          setEnded(true);
+          reporter.current?.finish(player.current?.duration ?? lesson.duration_seconds);
+        }}
+      >
+        <MediaProvider>
+          <Poster
+            className="vds-poster"
+            src={lesson.video.poster}
+            alt={`Кадр из урока «${lesson.title}»`}
+          />
+          {lesson.video.subtitles && (
+            <Track
+              src={lesson.video.subtitles}
+              kind="subtitles"
+              label="Русские субтитры"
+              lang="ru-RU"
+              type="vtt"
+              default
+            />
+          )}
+        </MediaProvider>
+        <DefaultVideoLayout
+          icons={defaultLayoutIcons}
+          translations={PLAYER_TRANSLATIONS}
+          noScrubGesture
+        />
+        {!started && !ended && (
+          <button
+            type="button"
+            className={styles.bigPlay}
+            onClick={() => void player.current?.play()}
+          >
+            <svg viewBox="0 0 48 48" aria-hidden="true">
+              <path d="M17 11v26l21-13z" />
+            </svg>
+            <span className={styles.hidden}>Смотреть урок «{lesson.title}»</span>
+          </button>
+        )}
+      </MediaPlayer>
+      {ended && (
+        <div className={styles.end} role="status">
+          <svg className={styles.star} viewBox="0 0 64 64" aria-hidden="true">
+            <path d="m32 4 8.6 17.5L60 24.3 46 37.9l3.3 19.3L32 48.1l-17.3 9.1L18 37.9 4 24.3l19.4-2.8z" />
+          </svg>
+          <p className={styles.endTitle}>Молодец! Урок просмотрен</p>
+          <div className={styles.endActions}>
+            {next && (
+              <button type="button" className={styles.next} onClick={() => onPlayNext(next)}>
+                <img src={next.video.poster} alt="" width={160} height={90} />
+                <span>Следующий урок: {next.title}</span>
+              </button>
+            )}
+            <button
+              type="button"
+              className={styles.again}
+              onClick={() => {
+                setEnded(false);
+                if (player.current) {
+                  player.current.currentTime = 0;
+                  void player.current.play();
+                }
+              }}
+            >
+              Смотреть ещё раз
+            </button>
+          </div>
+        </div>
+      )}
+      {earned.length > 0 && <Celebration achievements={earned} onDone={() => setEarned([])} />}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type ReactNode } from 'react';
+import type { Child } from '@contract/api/auth';
+import type { LessonItem } from '@contract/api/lessons';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../api/interceptors';
+import { openModal } from '../../modals/modal-store';
+import { startTrial } from './lessons-api';
+import styles from './video-page.module.scss';
+
+interface LockActionsProps {
+  lesson: LessonItem;
+  child: Child;
+  /** The family never had a subscription: the trial can be started here. */
+  canStartTrial: boolean;
+  onChooseChild: () => void;
+}
+
+const SOON = 'Оплата на сайте откроется совсем скоро — мы напишем, когда можно будет купить.';
+
+/** A closed lesson: the server's reason in its words, and what the parent can do about it. */
+export function LockActions({ lesson, child, canStartTrial, onChooseChild }: LockActionsProps) {
+  const [starting, setStarting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const trial = () => {
+    setStarting(true);
+    setProblem(null);
+    startTrial().then(
+      () => setStarting(false),
+      (error: unknown) => {
+        setStarting(false);
+        setProblem(errorMessage(error));
+      },
+    );
+  };
+
+  let action: ReactNode = null;
+  switch (lesson.lock_reason) {
+    case 'no_subscription':
+      action = canStartTrial ? (
+        <Button size="lg" variant="accent" onClick={trial} loading={starting}>
+          Начать бесплатную неделю
+        </Button>
+      ) : (
+        <p className={styles.lockHint}>{SOON}</p>
+      );
+      break;
+    case 'week_not_open':
+      action =
+        child.study_mode === 'schedule' ? (
+          <Button size="lg" variant="secondary" onClick={() => openModal('study-mode', { child })}>
+            Открыть все недели сразу
+          </Button>
+        ) : (
+          <p className={styles.lockHint}>{SOON}</p>
+        );
+      break;
+    case 'sign_in':
+      action = (
+        <Button size="lg" onClick={onChooseChild}>
+          Выбрать ребёнка
+        </Button>
+      );
+      break;
+    case 'no_seat':
+    case 'program_not_bought':
+      action = <p className={styles.lockHint}>{SOON}</p>;
+      break;
+    default:
+      action = null;
+  }
+
+  return (
+    <div className={styles.lockActions}>
+      {lesson.lock_message && <p className={styles.lockMessage}>{lesson.lock_message}</p>}
+      {action}
+      {problem && (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { Child } from '@contract/api/auth';
+import type { LessonItem, LessonType } from '@contract/api/lessons';
+import { Header } from '../../components/layout/header';
+import { Container } from '../../components/ui/container';
+import { Button } from '../../components/ui/button';
+import { ErrorState } from '../../components/ui/error-state';
+import { useProfile } from '../../api/profile';
+import { useAdditionalPrograms } from '../../api/catalog';
+import { loadChunk } from '../../app/chunk';
+import { openModal, useModalStore } from '../../modals/modal-store';
+import { ChildBadge } from '../../modals/video/child-badge';
+import { useLessons } from './lessons-api';
+import { useSelectedChild } from './selected-child';
+import { LessonCard } from './lesson-card';
+import { LockActions } from './lock-actions';
+import { WeekSwitcher } from './week-switcher';
+import styles from './video-page.module.scss';
+
+// The player and its styles are a chunk of their own: the page's lesson list shows without waiting.
+const LessonPlayer = lazy(() => loadChunk(() => import('./lesson-player')));
+
+export default function VideoPage() {
+  const profile = useProfile();
+  const children = useMemo(() => profile.data?.children ?? [], [profile.data]);
+  const [storedChildId, selectChild] = useSelectedChild();
+  const child = children.find((c) => c.id === storedChildId);
+
+  const chooseChild = () =>
+    openModal('child-select', {
+      children,
+      selectedId: child?.id ?? null,
+      onSelect: selectChild,
+    });
+
+  // Who is watching is the first question: asked by itself once, and again when a child was just added
+  // (the add-child modal replaced it); otherwise from the button.
+  const askedFor = useRef<number | null>(null);
+  const modalOpen = useModalStore((s) => s.name !== null);
+  useEffect(() => {
+    if (!profile.data || child || modalOpen || askedFor.current === children.length) return;
+    askedFor.current = children.length;
+    chooseChild();
+  });
+
+  return (
+    <div className={styles.layout}>
+      <a className={styles.skip} href="#lessons">
+        К урокам
+      </a>
+      <Header />
+      <Container as="main" id="lessons" className={styles.page} tabIndex={-1}>
+        <h1 className={styles.title}>Видео-уроки</h1>
+        {profile.isPending && <p aria-busy="true">Загружаем…</p>}
+        {profile.isError && (
+          <ErrorState title="Не удалось загрузить профиль" onRetry={() => void profile.refetch()} />
+        )}
+        {profile.data && !child && (
+          <div className={styles.whoWatches}>
+            <p className={styles.lead}>Кто будет смотреть уроки?</p>
+            <Button size="lg" onClick={chooseChild}>
+              {children.length === 0 ? 'Добавить ребёнка' : 'Выбрать ребёнка'}
+            </Button>
+          </div>
+        )}
+        {profile.data && child && (
+          <ChildLessons
+            key={child.id}
+            child={child}
+            canStartTrial={profile.data.subscription === null}
+            onChooseChild={chooseChild}
+          />
+        )}
+      </Container>
+    </div>
+  );
+}
+
+interface ChildLessonsProps {
+  child: Child;
+  canStartTrial: boolean;
+  onChooseChild: () => void;
+}
+
+function ChildLessons({ child, canStartTrial, onChooseChild }: ChildLessonsProps) {
+  const [type, setType] = useState<LessonType>('main');
+  const [week, setWeek] = useState<number | undefined>(undefined);
+  const [additional, setAdditional] = useState<string | undefined>(undefined);
+  const programs = useAdditionalPrograms();
+  const additionalSlug = additional ?? programs.data?.[0]?.program.slug;
+
+  const lessons = useLessons(
+    type === 'main'
+      ? { child_id: child.id, type, week }
+      : { child_id: child.id, type, program: additionalSlug },
+    type === 'main' || additionalSlug !== undefined,
+  );
+  const page = lessons.data;
+
+  const [currentId, setCurrentId] = useState<number | null>(null);
+  const current = page?.lessons.find((lesson) => lesson.id === currentId) ?? null;
+  const stage = useRef<HTMLDivElement>(null);
+
+  const open = (lesson: LessonItem) => {
+    setCurrentId(lesson.id);
+    stage.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    stage.current?.focus({ preventScroll: true });
+  };
+
+  const nextOf = (lesson: LessonItem): LessonItem | null => {
+    if (!page) return null;
+    const index = page.lessons.findIndex((l) => l.id === lesson.id);
+    return page.lessons[index + 1] ?? null;
+  };
+
+  const selectedAdditional = programs.data?.find((p) => p.program.slug === additionalSlug);
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <div className={styles.watcher}>
+          <ChildBadge name={child.name} id={child.id} size="sm" />
+          <span>
+            Смотрит <strong>{child.name}</strong>
+          </span>
+          <Button variant="ghost" size="sm" onClick={onChooseChild}>
+            Сменить
+          </Button>
+        </div>
+        <div className={styles.settings}>
+          <Button variant="secondary" size="sm" onClick={() => openModal('study-mode', { child })}>
+            Режим: {child.study_mode === 'schedule' ? 'расписание' : 'свободный'}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => openModal('remind', { child })}>
+            Напоминания: {child.remind_about_lessons ? 'вкл.' : 'выкл.'}
+          </Button>
+        </div>
+      </div>
+
+      <div className={styles.tabs} role="group" aria-label="Программа">
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={type === 'main'}
+          onClick={() => {
+            setType('main');
+            setCurrentId(null);
+          }}
+        >
+          Основная программа
+        </button>
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={type === 'additional'}
+          onClick={() => {
+            setType('additional');
+            setCurrentId(null);
+          }}
+        >
+          Дополнительные
+        </button>
+      </div>
+
+      {type === 'additional' && programs.data && (
+        <div className={styles.programs} role="group" aria-label="Дополнительные программы">
+          {programs.data.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              className={styles.programChip}
+              aria-pressed={item.program.slug === additionalSlug}
+              onClick={() => {
+                setAdditional(item.program.slug);
+                setCurrentId(null);
+              }}
+            >
+              {item.program.title}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {lessons.isError && !page && (
+        <ErrorState title="Не удалось загрузить уроки" onRetry={() => void lessons.refetch()} />
+      )}
+      {!page && !lessons.isError && <p aria-busy="true">Загружаем уроки…</p>}
+
+      {page && (
+        <section className={styles.program} aria-labelledby="program-title">
+          <div className={styles.programHead}>
+            <h2 id="program-title" className={styles.programTitle}>
+              {page.program.title}
+            </h2>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                openModal('program', {
+                  title: page.program.title,
+                  weeks: page.weeks,
+                  lessonsShown: page.lessons.length,
+                  kind: page.type,
+                  ...(selectedAdditional && page.type === 'additional'
+                    ? { description: selectedAdditional.program.description }
+                    : {}),
+                })
+              }
+            >
+              О программе
+            </Button>
+          </div>
+          {page.type === 'main' && page.weeks.length > 0 && page.week !== null && (
+            <WeekSwitcher
+              weeks={page.weeks}
+              current={page.week}
+              onChange={(number) => {
+                setWeek(number);
+                setCurrentId(null);
+              }}
+            />
+          )}
+
+          <div ref={stage} className={styles.stage} tabIndex={-1} aria-live="polite">
+            {current && current.available && current.video.url && (
+              <Suspense fallback={<div className={styles.playerSpace} aria-busy="true" />}>
+                <LessonPlayer
+                  key={current.id}
+                  lesson={current}
+                  childId={child.id}
+                  next={nextOf(current)}
+                  onPlayNext={open}
+                />
+              </Suspense>
+            )}
+            {current && !current.available && (
+              <div className={styles.locked}>
+                <img src={current.video.poster} alt="" className={styles.lockedPoster} />
+                <div>
+                  <h3 className={styles.lockedTitle}>«{current.title}» пока закрыт</h3>
+                  <LockActions
+                    lesson={current}
+                    child={child}
+                    canStartTrial={canStartTrial}
+                    onChooseChild={onChooseChild}
+                  />
+                </div>
+              </div>
+            )}
+          </div>
+
+          <ul className={styles.lessons} aria-busy={lessons.isFetching || undefined}>
+            {page.lessons.map((lesson) => (
+              <li key={lesson.id}>
+                <LessonCard
+                  lesson={lesson}
+                  playing={lesson.id === currentId}
+                  onOpen={() => open(lesson)}
+                  onInfo={() =>
+                    openModal('lesson', {
+                      lesson,
+                      ...(lesson.available ? { onPlay: () => open(lesson) } : {}),
+                    })
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
