@@ -17,6 +17,8 @@ describe('weekState', () => {
     [week(2, true, 1), 3, 'started'],
     [week(3, true, 0), 3, 'open'],
     [week(1, false, 0), 3, 'missed'],
+    [week(1, false, 1), 3, 'missed'],
+    [week(4, false, 1), 3, 'ahead'],
     [week(4, false, 0), 3, 'ahead'],
     [week(3, false, 0), 3, 'ahead'],
     [week(1, false, 0), null, 'ahead'],

@@ -10,9 +10,9 @@ export type WeekState = 'done' | 'started' | 'open' | 'missed' | 'ahead';
 
 export function weekState(week: Week, currentWeek: number | null): WeekState {
   if (week.lessons_total > 0 && week.lessons_completed >= week.lessons_total) return 'done';
-  if (week.lessons_completed > 0) return 'started';
-  if (week.open) return 'open';
-  return currentWeek !== null && week.number < currentWeek ? 'missed' : 'ahead';
+  // A closed week with its free first lesson watched is still closed: missed or ahead.
+  if (!week.open) return currentWeek !== null && week.number < currentWeek ? 'missed' : 'ahead';
+  return week.lessons_completed > 0 ? 'started' : 'open';
 }
 
 /** The word under a step of the path: the state is never told by colour alone. */
