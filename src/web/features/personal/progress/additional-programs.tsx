@@ -82,7 +82,7 @@ function ProgramCard({ childId, program }: { childId: number; program: Summary }
       <p className={styles.programFacts}>
         Просмотрено {program.lessons_completed} из{' '}
         {pluralize(program.lessons_total, LESSONS_OUT_OF)}
-        {program.minutes_watched > 0 && ` · ${pluralize(program.minutes_watched, MINUTES)}`}
+        {program.minutes_watched > 0 && `\u00a0· ${pluralize(program.minutes_watched, MINUTES)}`}
       </p>
       <Button
         variant="secondary"

@@ -68,7 +68,7 @@ export function ChildProgressView({ child }: { child: Child }) {
       <section className={styles.block} aria-labelledby="path-title">
         <div className={styles.blockHead}>
           <h3 id="path-title" className={styles.blockTitle}>
-            {data.program ? `Программа «${data.program.title}»` : 'Основная программа'}
+            {data.program?.title ?? 'Основная программа'}
           </h3>
           {data.current_week !== null && data.weeks.length > 0 && (
             <p className={styles.muted}>

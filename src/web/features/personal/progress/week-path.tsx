@@ -41,17 +41,20 @@ export function WeekPath({ child, progress }: WeekPathProps) {
               <span className={styles.nodeInner}>
                 <NodeMark state={state} number={week.number} />
               </span>
-              {here && <ChildAvatar avatar={avatarOf(child)} size={34} className={styles.token} />}
+              {here && <ChildAvatar avatar={avatarOf(child)} size={40} className={styles.token} />}
             </span>
             <span className={styles.name}>Неделя {week.number}</span>
             <span className={styles.title}>{week.title}</span>
-            <span className={styles.state}>
+            <span className={styles.count}>
               {week.lessons_completed} из {week.lessons_total}
-              <span aria-hidden="true"> · </span>
               <span className="visually-hidden">, </span>
-              {WEEK_STATE_LABELS[state]}
-              {here && <span className={styles.here}>, сейчас здесь</span>}
             </span>
+            <span className={styles.state}>{WEEK_STATE_LABELS[state]}</span>
+            {here && (
+              <span className={styles.here}>
+                <span className="visually-hidden">, </span>сейчас здесь
+              </span>
+            )}
           </li>
         );
       })}

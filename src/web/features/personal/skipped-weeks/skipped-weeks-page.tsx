@@ -4,6 +4,8 @@ import { pluralize, LESSONS, WEEKS } from '@contract/plural';
 import { useProfile } from '../../../api/profile';
 import { useSkippedWeeks } from '../../../api/progress';
 import { pathTo } from '../../../app/routes';
+import { Owl } from '../../../components/illustrations/owl';
+import { Sparkle } from '../../../components/illustrations/sparkle';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Container } from '../../../components/ui/container';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -45,12 +47,15 @@ function NothingSkipped({ data }: { data: SkippedWeeks }) {
   );
 }
 
-function WeeksList({ data }: { data: SkippedWeeks }) {
+function WeeksList({ child, data }: { child: Child; data: SkippedWeeks }) {
   return (
     <>
       <div className={styles.head}>
         <h2 className={styles.title}>Пропущено: {pluralize(data.weeks.length, WEEKS)}</h2>
-        {data.program && <p className={styles.lead}>Программа «{data.program.title}»</p>}
+        <p className={styles.lead}>
+          {child.name}
+          {data.program && ` · программа «${data.program.title}»`}
+        </p>
       </div>
       <ul className={styles.weeks} role="list">
         {data.weeks.map((week) => (
@@ -89,7 +94,11 @@ const WEEKS_GENITIVE = { one: 'неделю', few: 'недели', many: 'нед
 function ChildWeeks({ child }: { child: Child }) {
   const { data, isPending, isError, isFetching, refetch } = useSkippedWeeks(child.id);
   if (data)
-    return data.weeks.length === 0 ? <NothingSkipped data={data} /> : <WeeksList data={data} />;
+    return data.weeks.length === 0 ? (
+      <NothingSkipped data={data} />
+    ) : (
+      <WeeksList child={child} data={data} />
+    );
   if (isError && !isPending) {
     return (
       <ErrorState
@@ -153,6 +162,13 @@ export default function SkippedWeeksPage() {
         eyebrow="Личный кабинет"
         title="Пропущенные недели"
         lead="Недели программы, которые прошли без подписки. Их можно докупить по одной — и смотреть, когда удобно."
+        aside={
+          <svg className={styles.heroArt} viewBox="-20 -20 240 290" aria-hidden="true">
+            <Owl />
+            <Sparkle x={0} y={40} size={26} />
+            <Sparkle x={200} y={120} size={20} color="#2ec4a6" />
+          </svg>
+        }
       />
       <Container className={styles.page}>{body}</Container>
     </>
