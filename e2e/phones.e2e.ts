@@ -67,6 +67,7 @@ describe('at 375 px', () => {
         expect(await nav.getByRole('link').allTextContents()).toEqual([
           'Профиль',
           'Ученики',
+          'Успехи',
           'Тарифы',
           'Подарок',
           'Помощь',

@@ -35,6 +35,7 @@ const PUBLIC_PATHS = [
 const PERSONAL_PATHS = [
   '/personal/profile',
   '/personal/students',
+  '/personal/progress',
   '/personal/tariffs',
   '/personal/gift',
   '/personal/help/faq',

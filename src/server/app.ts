@@ -40,6 +40,7 @@ import { oauthSandbox } from './sandbox/oauth/index';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { lessonsRoutes } from './modules/lessons/routes';
 import { learningRoutes } from './modules/learning/routes';
+import { programOutlineRoutes } from './modules/program-outline/routes';
 import { defaultMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
 
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(subscriptionRoutes(moduleDeps), api);
   await app.register(lessonsRoutes(moduleDeps), api);
   await app.register(learningRoutes(moduleDeps), api);
+  await app.register(programOutlineRoutes(moduleDeps), api);
   const { media } = moduleDeps;
   if (media.kind === 'local') {
     await app.register(localMediaRoutes({ store: media, clock: moduleDeps.clock }));

@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import type { SeedContent } from './db/seed/content';
 import { refuseDemoAccounts } from './db/seed/demo-accounts';
 import { seedDatabase } from './db/seed/seed';
+import { seedDemoFamily } from './db/seed/seed-demo-family';
 import { sweepExpired } from './modules/auth/service';
 import { systemClock } from './deps';
 
@@ -29,6 +30,8 @@ export async function prepareDatabase(options: {
         const { inserted } = await seedDatabase({ db: handle.db, config, content: options.seed });
         const total = Object.values(inserted).reduce((a, b) => a + b, 0);
         logger.info({ inserted }, total > 0 ? 'seed written' : 'seed already in place');
+        const demo = await seedDemoFamily({ db: handle.db, config });
+        if (demo.inserted > 0) logger.info({ inserted: demo.inserted }, 'demo family written');
       }
       await sweepExpired({ db: handle.db, clock: systemClock });
       // A database seeded as a demo keeps its demo accounts; their passwords are in README.md.

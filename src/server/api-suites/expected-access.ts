@@ -43,6 +43,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/store/web/subscriptions': everyone(200),
   'GET /api/store/web/gifts': everyone(200),
   'GET /api/store/web/additional-programs': everyone(200),
+  // The programs pages: weeks and lessons with the free preview, the same answer for everyone.
+  'GET /api/program-outline': everyone(200),
 
   // Signing in and up: a signed-in client gets 409 already_authenticated (SPEC §8), so B signing in with
   // A's e-mail and password gets no session of A's.

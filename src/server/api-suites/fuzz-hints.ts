@@ -77,6 +77,8 @@ export async function fuzzHints(
     social_network: either('vk', 'fb'),
     key: either('landing', 'payment'),
     page: either(1, 2),
+    type: either('main', 'additional'),
+    program: either('four-five', 'english'),
     slug: either(PERSONAL_DATA_CONSENT_SLUG),
     code: either('ABCDEF0123456789'),
     state: either('D'.repeat(43)),

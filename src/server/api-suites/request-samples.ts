@@ -75,6 +75,7 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
   'GET /api/page/{slug}': { build: () => ({ params: { slug: PERSONAL_DATA_CONSENT_SLUG } }) },
   'GET /api/store/web/subscriptions': { build: () => ({ query: { page: '1' } }) },
   'GET /api/store/web/gifts': { build: () => ({ query: { page: '1' } }) },
+  'GET /api/program-outline': { build: () => ({ query: { type: 'main', program: 'four-five' } }) },
 
   'POST /api/auth/login': {
     build: ({ owner }) => ({ body: { email: owner.email, password: FAMILY_PASSWORD } }),

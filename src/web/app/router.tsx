@@ -150,6 +150,10 @@ export const routes: RouteObject[] = [
                     handle: meta({ title: 'Ученики' }),
                     lazy: lazyPage(() => import('../features/personal/students/students-page')),
                   }),
+                  named('progress', {
+                    handle: meta({ title: 'Успехи' }),
+                    lazy: lazyPage(() => import('../features/personal/progress/progress-page')),
+                  }),
                   named('tariffs', {
                     handle: meta({ title: 'Тарифы' }),
                     lazy: pending,
@@ -185,7 +189,9 @@ export const routes: RouteObject[] = [
               named('skiped', {
                 loader: requireLogin,
                 handle: meta({ title: 'Пропущенные недели' }),
-                lazy: pending,
+                lazy: lazyPage(
+                  () => import('../features/personal/skipped-weeks/skipped-weeks-page'),
+                ),
               }),
               named('documents', {
                 children: [

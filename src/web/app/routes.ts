@@ -22,6 +22,8 @@ export const ROUTES = {
   'activate-certificate': '/personal/activate-certificate',
   profile: '/personal/profile',
   students: '/personal/students',
+  // Not in the SPEC's table: the parents' picture of each child's learning.
+  progress: '/personal/progress',
   tariffs: '/personal/tariffs',
   gift: '/personal/gift',
   help: '/personal/help',

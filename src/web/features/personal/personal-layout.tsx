@@ -15,6 +15,7 @@ import styles from './personal-layout.module.scss';
 const TABS: TabNavItem[] = [
   { to: pathTo('profile'), label: 'Профиль' },
   { to: pathTo('students'), label: 'Ученики' },
+  { to: pathTo('progress'), label: 'Успехи' },
   { to: pathTo('tariffs'), label: 'Тарифы' },
   { to: pathTo('gift'), label: 'Подарок' },
   { to: pathTo('help'), label: 'Помощь' },
@@ -34,7 +35,7 @@ export default function PersonalLayout() {
       <PageHero
         eyebrow="Личный кабинет"
         title={greeting}
-        lead="Ваши данные, ученики, тарифы и подарки — всё в одном месте."
+        lead="Ваши данные, ученики и их успехи, тарифы и подарки — всё в одном месте."
         aside={
           <svg className={styles.art} viewBox="-20 -20 240 290" aria-hidden="true">
             <Owl />

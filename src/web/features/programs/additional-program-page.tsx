@@ -35,7 +35,7 @@ export default function AdditionalProgramPage() {
       <ul className={styles.grid} role="list">
         {cards.map((card) => (
           <li key={card.key}>
-            <ProgramCardView card={card} />
+            <ProgramCardView card={card} withLessons={data !== undefined} />
           </li>
         ))}
       </ul>

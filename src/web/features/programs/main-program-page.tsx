@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isAgeGroupSlug } from './age-labels';
+import { ProgramWeeks } from './program-weeks';
 import styles from './main-program-page.module.scss';
 
 const TOPICS: PluralForms = { one: 'тема', few: 'темы', many: 'тем' };
@@ -97,6 +98,8 @@ export default function MainProgramPage() {
           )}
         </Card>
       </div>
+
+      <ProgramWeeks age={age} />
 
       <section className={styles.cta} aria-labelledby="program-cta-title">
         <div className={styles.ctaText}>

@@ -6,13 +6,21 @@ import { Card } from '../../components/ui/card';
 import { cx } from '../../components/ui/cx';
 import { PriceTag } from '../../components/ui/price-tag';
 import { lowestPrice, type ProgramCard } from './program-cards';
+import { ProgramLessons } from './program-lessons';
 import styles from './additional-program-page.module.scss';
 
 // After «для» the genitive: «для 2 детей», «для 5 детей».
 const CHILDREN_GENITIVE: PluralForms = { one: 'ребёнка', few: 'детей', many: 'детей' };
 
 /** One additional program: icon, title, what it is, prices by number of children; locked → «Скоро». */
-export function ProgramCardView({ card }: { card: ProgramCard }) {
+export function ProgramCardView({
+  card,
+  withLessons = false,
+}: {
+  card: ProgramCard;
+  /** Unfolds the program's lessons (not for the static list shown when the catalogue failed). */
+  withLessons?: boolean;
+}) {
   const from = lowestPrice(card);
   return (
     <Card
@@ -60,6 +68,7 @@ export function ProgramCardView({ card }: { card: ProgramCard }) {
           </ul>
         )
       )}
+      {withLessons && <ProgramLessons slug={card.key} />}
     </Card>
   );
 }

@@ -1,0 +1,176 @@
+import type { Child } from '@contract/api/children';
+import type { SkippedWeeks } from '@contract/api/learning';
+import { pluralize, LESSONS, WEEKS } from '@contract/plural';
+import { useProfile } from '../../../api/profile';
+import { useSkippedWeeks } from '../../../api/progress';
+import { pathTo } from '../../../app/routes';
+import { Owl } from '../../../components/illustrations/owl';
+import { Sparkle } from '../../../components/illustrations/sparkle';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { Container } from '../../../components/ui/container';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHero } from '../../../components/ui/page-hero';
+import { PriceTag } from '../../../components/ui/price-tag';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ChildPicker, useChosenChild } from '../child-picker';
+import { CalendarArt } from './calendar-art';
+import { formatDateRange } from './date-range';
+import styles from './skipped-weeks-page.module.scss';
+
+/** The skipped-weeks call gives whole roubles; the price helpers count in kopecks. */
+const kopecks = (roubles: number) => roubles * 100;
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className={styles.loading} aria-busy="true" aria-label={label}>
+      <Skeleton height={28} width="50%" />
+      <Skeleton height={96} radius={20} />
+      <Skeleton height={96} radius={20} />
+    </div>
+  );
+}
+
+function NothingSkipped({ data }: { data: SkippedWeeks }) {
+  return (
+    <div className={styles.empty}>
+      <CalendarArt className={styles.emptyArt} />
+      <h2 className={styles.emptyTitle}>Пропущенных недель нет</h2>
+      <p className={styles.emptyText}>
+        {data.program
+          ? `Все прошедшие недели программы «${data.program.title}» пришлись на подписку.`
+          : 'Программа ещё не началась: пропускать пока нечего.'}
+      </p>
+      <ButtonLink to={pathTo('video')} variant="primary">
+        К урокам
+      </ButtonLink>
+    </div>
+  );
+}
+
+function WeeksList({ child, data }: { child: Child; data: SkippedWeeks }) {
+  return (
+    <>
+      <div className={styles.head}>
+        <h2 className={styles.title}>Пропущено: {pluralize(data.weeks.length, WEEKS)}</h2>
+        <p className={styles.lead}>
+          {child.name}
+          {data.program && ` · программа «${data.program.title}»`}
+        </p>
+      </div>
+      <ul className={styles.weeks} role="list">
+        {data.weeks.map((week) => (
+          <li key={week.week_id} className={styles.week}>
+            <div className={styles.weekText}>
+              <p className={styles.weekNumber}>Неделя {week.number}</p>
+              <h3 className={styles.weekTitle}>{week.title}</h3>
+              <p className={styles.weekFacts}>
+                <span>{formatDateRange(week.starts_on, week.ends_on)}</span>
+                <span aria-hidden="true"> · </span>
+                <span className="visually-hidden">, </span>
+                <span>{pluralize(week.lessons, LESSONS)}</span>
+              </p>
+            </div>
+            <PriceTag amount={kopecks(week.price)} className={styles.price} />
+          </li>
+        ))}
+      </ul>
+      <div className={styles.summary}>
+        <p className={styles.total}>
+          <span>Итого за {pluralize(data.weeks.length, WEEKS_GENITIVE)}</span>
+          <PriceTag amount={kopecks(data.total)} size="lg" />
+        </p>
+        <p className={styles.soon}>
+          Оплата пропущенных недель появится совсем скоро. Список сохранится: купленные недели
+          откроются ребёнку в любой день, даже без подписки.
+        </p>
+      </div>
+    </>
+  );
+}
+
+// After «за»: «за 1 неделю», «за 2 недели», «за 5 недель».
+const WEEKS_GENITIVE = { one: 'неделю', few: 'недели', many: 'недель' };
+
+function ChildWeeks({ child }: { child: Child }) {
+  const { data, isPending, isError, isFetching, refetch } = useSkippedWeeks(child.id);
+  if (data)
+    return data.weeks.length === 0 ? (
+      <NothingSkipped data={data} />
+    ) : (
+      <WeeksList child={child} data={data} />
+    );
+  if (isError && !isPending) {
+    return (
+      <ErrorState
+        title="Не удалось загрузить пропущенные недели"
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  }
+  return <Loading label="Загружаем пропущенные недели" />;
+}
+
+/** skiped-weeks: per child, the program weeks that passed without a subscription and what each costs. */
+export default function SkippedWeeksPage() {
+  const { data: profile, isError, isFetching, refetch } = useProfile();
+  const children = profile?.children ?? [];
+  const [chosen, choose] = useChosenChild(children);
+
+  let body;
+  if (profile) {
+    body = chosen ? (
+      <>
+        <ChildPicker
+          items={children}
+          chosen={chosen}
+          onChoose={choose}
+          label="Чьи пропущенные недели показать"
+        />
+        <section className={styles.child} aria-label={chosen.name}>
+          <ChildWeeks key={chosen.id} child={chosen} />
+        </section>
+      </>
+    ) : (
+      <div className={styles.empty}>
+        <CalendarArt className={styles.emptyArt} />
+        <h2 className={styles.emptyTitle}>Пропущенных недель нет</h2>
+        <p className={styles.emptyText}>
+          Недели считаются для каждого ребёнка с того дня, как он начал программу. Добавьте ребёнка,
+          чтобы начать.
+        </p>
+        <ButtonLink to={pathTo('students')} variant="primary">
+          Добавить ребёнка
+        </ButtonLink>
+      </div>
+    );
+  } else if (isError) {
+    body = (
+      <ErrorState
+        title="Не удалось загрузить учеников"
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  } else {
+    body = <Loading label="Загружаем учеников" />;
+  }
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Личный кабинет"
+        title="Пропущенные недели"
+        lead="Недели программы, которые прошли без подписки. Их можно докупить по одной — и смотреть, когда удобно."
+        aside={
+          <svg className={styles.heroArt} viewBox="-20 -20 240 290" aria-hidden="true">
+            <Owl />
+            <Sparkle x={0} y={40} size={26} />
+            <Sparkle x={200} y={120} size={20} color="#2ec4a6" />
+          </svg>
+        }
+      />
+      <Container className={styles.page}>{body}</Container>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useProgramOutline } from '../../api/program-outline';
+import { ErrorState } from '../../components/ui/error-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { OutlineLessonCard } from './outline-lesson-card';
+import styles from './program-outline.module.scss';
+
+function Lessons({ slug }: { slug: string }) {
+  const { data, isError, isFetching, refetch } = useProgramOutline('additional', slug);
+  if (data) {
+    return (
+      <ul className={styles.lessons} role="list">
+        {data.lessons.map((lesson) => (
+          <OutlineLessonCard
+            key={lesson.id}
+            lesson={lesson}
+            lockedText={
+              data.program.locked ? 'Программа скоро откроется' : 'Откроется после покупки'
+            }
+          />
+        ))}
+      </ul>
+    );
+  }
+  if (isError) {
+    return (
+      <ErrorState
+        compact
+        title="Не удалось загрузить уроки"
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  }
+  return (
+    <div aria-busy="true" aria-label="Загружаем уроки программы">
+      <Skeleton height={120} radius={16} />
+    </div>
+  );
+}
+
+/** An additional program's lessons, unfolded on request (loaded only then). */
+export function ProgramLessons({ slug }: { slug: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className={styles.programLessons} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className={styles.summary}>
+        <span className={styles.weekTitle}>Уроки программы</span>
+      </summary>
+      {open && <Lessons slug={slug} />}
+    </details>
+  );
+}
