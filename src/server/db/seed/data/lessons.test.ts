@@ -28,6 +28,10 @@ describe('demo lessons', () => {
     for (const { lessons } of additionalLessons) expect(lessons).toHaveLength(3);
   });
 
+  it('have titles without doubled punctuation («Здравствуй, Умняша! Знакомимся»)', () => {
+    for (const lesson of everyLesson) expect(lesson.title).not.toMatch(/[.!?…]\./);
+  });
+
   it('have unique codes', () => {
     const codes = everyLesson.map((l) => l.code);
     expect(new Set(codes).size).toBe(codes.length);

@@ -59,7 +59,7 @@ export const mainPrograms: SeedMainProgram[] = ageGroups.map((group, groupIndex)
         `${group.slug}-w${weekIndex + 1}-l${stepIndex + 1}`,
         stepIndex + 1,
         groupIndex + weekIndex * LESSONS_PER_WEEK + stepIndex,
-        `${topic}. ${step.title}`,
+        `${topic}${/[.!?…]$/.test(topic) ? '' : '.'} ${step.title}`,
         step.text,
       ),
     ),
