@@ -31,7 +31,7 @@ const MISSED: SkippedWeeks = {
       starts_on: '2026-10-28',
       ends_on: '2026-11-03',
       lessons: 3,
-      price: 390,
+      price: 39000,
     },
     {
       week_id: 12,
@@ -40,10 +40,10 @@ const MISSED: SkippedWeeks = {
       starts_on: '2026-11-04',
       ends_on: '2026-11-10',
       lessons: 1,
-      price: 1290,
+      price: 129000,
     },
   ],
-  total: 1680,
+  total: 168000,
 };
 
 function answer(byChild: Record<number, SkippedWeeks>) {

@@ -17,9 +17,6 @@ import { CalendarArt } from './calendar-art';
 import { formatDateRange } from './date-range';
 import styles from './skipped-weeks-page.module.scss';
 
-/** The skipped-weeks call gives whole roubles; the price helpers count in kopecks. */
-const kopecks = (roubles: number) => roubles * 100;
-
 function Loading({ label }: { label: string }) {
   return (
     <div className={styles.loading} aria-busy="true" aria-label={label}>
@@ -70,14 +67,14 @@ function WeeksList({ child, data }: { child: Child; data: SkippedWeeks }) {
                 <span>{pluralize(week.lessons, LESSONS)}</span>
               </p>
             </div>
-            <PriceTag amount={kopecks(week.price)} className={styles.price} />
+            <PriceTag amount={week.price} className={styles.price} />
           </li>
         ))}
       </ul>
       <div className={styles.summary}>
         <p className={styles.total}>
           <span>Итого за {pluralize(data.weeks.length, WEEKS_GENITIVE)}</span>
-          <PriceTag amount={kopecks(data.total)} size="lg" />
+          <PriceTag amount={data.total} size="lg" />
         </p>
         <p className={styles.soon}>
           Оплата пропущенных недель появится совсем скоро. Список сохранится: купленные недели
