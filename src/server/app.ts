@@ -41,7 +41,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { lessonsRoutes } from './modules/lessons/routes';
 import { learningRoutes } from './modules/learning/routes';
 import { programOutlineRoutes } from './modules/program-outline/routes';
-import { defaultMediaStore } from './integrations/storage/default-store';
+import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock: deps.clock ?? systemClock,
     captcha: createCaptchaVerifier(config.recaptcha),
-    media: deps.media ?? defaultMediaStore(config.dataDir),
+    media: deps.media ?? localMediaStore(config),
   };
 
   const app = Fastify({

@@ -17,6 +17,7 @@ const PRODUCTION = {
   ADMIN_PASSWORD: 'a-long-admin-password',
   SUPPORT_EMAIL: 'help@umnyashki.ru',
   TRUST_PROXY: '10.0.0.5',
+  MEDIA_SIGNING_SECRET: 'a-production-key-of-the-video-links-0123456789',
 };
 
 function problemsOf(env: Record<string, string>): string[] {

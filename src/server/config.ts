@@ -74,11 +74,34 @@ export interface Config {
   playStoreUrl: string;
   /** null → rate limits kept in process. */
   redisUrl: string | null;
+  media: MediaConfig;
   admin: { email: string; password: string };
   supportEmail: string;
 }
 
 export type TrustProxy = false | number | string[];
+
+/** Where lesson media live and how their links are signed. */
+export interface MediaConfig {
+  /**
+   * The key of the local store's signed links. null → a random key per process (the demo: links die with
+   * a restart, and instances would not accept each other's).
+   */
+  signingSecret: string | null;
+  /** An S3-compatible bucket instead of the local folder; null → DATA_DIR/media. */
+  s3: {
+    endpoint: string | undefined;
+    region: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+    /** The origin the presigned links point at: the page's CSP lets media and posters come from it. */
+    origin: string;
+  } | null;
+}
+
+export const MIN_MEDIA_SIGNING_SECRET = 32;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -211,6 +234,21 @@ const envSchema = z.object({
   APP_STORE_URL: httpUrl,
   PLAY_STORE_URL: httpUrl,
   REDIS_URL: url(['redis:', 'rediss:']),
+  MEDIA_SIGNING_SECRET: optional.refine(
+    (v) => v === undefined || v.length >= MIN_MEDIA_SIGNING_SECRET,
+    { message: `must be at least ${MIN_MEDIA_SIGNING_SECRET} characters` },
+  ),
+  S3_BUCKET: optional.refine(
+    (v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+    {
+      message: 'must be a bucket name (3–63 lower-case letters, digits, dots and hyphens)',
+    },
+  ),
+  S3_REGION: optional,
+  S3_ENDPOINT: httpUrl,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: flag,
   ADMIN_EMAIL: email,
   ADMIN_PASSWORD: optional,
   SUPPORT_EMAIL: email,
@@ -331,6 +369,13 @@ export function loadConfig(
   const fbSet = [env.FB_CLIENT_ID, env.FB_CLIENT_SECRET].filter(Boolean).length;
   if (fbSet === 1) problems.push('FB_CLIENT_ID and FB_CLIENT_SECRET must be set together');
 
+  const s3Set = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].filter(
+    Boolean,
+  ).length;
+  if (s3Set > 0 && s3Set < 3) {
+    problems.push('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const sberbankSandbox = env.SBERBANK_API_URL === undefined;
@@ -394,11 +439,47 @@ export function loadConfig(
     appStoreUrl: env.APP_STORE_URL ?? DEMO.appStoreUrl,
     playStoreUrl: env.PLAY_STORE_URL ?? DEMO.playStoreUrl,
     redisUrl: env.REDIS_URL ?? null,
+    media: mediaConfig(env),
     admin: {
       email: (env.ADMIN_EMAIL ?? DEMO.adminEmail).toLowerCase(),
       password: env.ADMIN_PASSWORD ?? DEMO.adminPassword,
     },
     supportEmail: env.SUPPORT_EMAIL ?? DEMO.supportEmail,
+  };
+}
+
+const DEFAULT_S3_REGION = 'us-east-1';
+
+function mediaConfig(env: Env): MediaConfig {
+  const signingSecret = env.MEDIA_SIGNING_SECRET ?? null;
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
+    return { signingSecret, s3: null };
+  }
+  const region = env.S3_REGION ?? DEFAULT_S3_REGION;
+  const endpoint = env.S3_ENDPOINT === undefined ? undefined : withoutSlash(env.S3_ENDPOINT);
+  // Self-hosted stores (MinIO, s3rver) and most Russian clouds' custom endpoints want path-style URLs.
+  const forcePathStyle =
+    env.S3_FORCE_PATH_STYLE === undefined
+      ? endpoint !== undefined
+      : isTrue(env.S3_FORCE_PATH_STYLE);
+  let origin: string;
+  if (endpoint === undefined) {
+    origin = `https://${env.S3_BUCKET}.s3.${region}.amazonaws.com`;
+  } else {
+    const base = new URL(endpoint);
+    origin = forcePathStyle ? base.origin : `${base.protocol}//${env.S3_BUCKET}.${base.host}`;
+  }
+  return {
+    signingSecret,
+    s3: {
+      endpoint,
+      region,
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle,
+      origin,
+    },
   };
 }
 
@@ -427,6 +508,13 @@ function productionProblems(env: Env): string[] {
     'TRUST_PROXY',
     'the load balancer’s addresses/CIDRs or its hop count, or none when clients connect directly',
   );
+  // Local video links must outlive a restart and be honoured by every instance; a bucket signs its own.
+  if (env.S3_BUCKET === undefined) {
+    need(
+      'MEDIA_SIGNING_SECRET',
+      'the key of the video links, shared by every instance (or use S3_*)',
+    );
+  }
   if (isTrue(env.FB_ENABLED)) {
     need('FB_CLIENT_ID', 'FB_ENABLED is on and the Facebook sandbox is off in production');
     need('FB_CLIENT_SECRET', 'FB_ENABLED is on and the Facebook sandbox is off in production');

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
 import { DemoAccountsError } from './db/seed/demo-accounts';
+import { configuredMediaStore, copyBundledMedia } from './integrations/storage/default-store';
 import { defaultSeedContent } from './db/seed/default-content';
 import { startJobWorker } from './jobs/worker';
 import { createLogger } from './logger';
@@ -31,7 +32,10 @@ async function main(): Promise<void> {
   const config = readConfig();
 
   const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
-  const app = await buildApp({ config, db: handle.db, logger });
+  const media = await configuredMediaStore(config);
+  const copied = await copyBundledMedia(media);
+  if (copied > 0) logger.info({ copied }, 'demo lesson media copied to the bucket');
+  const app = await buildApp({ config, db: handle.db, logger, media });
   // Jobs (mail, later renewals and reminders) run in every instance; row locks share them out.
   const worker = startJobWorker({ config, db: handle.db, logger });
 

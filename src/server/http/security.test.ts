@@ -65,4 +65,16 @@ describe('contentSecurityPolicy', () => {
       'https://www.gstatic.com',
     ]);
   });
+
+  it('lets lesson media come from the configured bucket, and from nowhere else', () => {
+    const bucket = 'https://umnyashki-media.storage.example.ru';
+    const csp = contentSecurityPolicy({ ...NOTHING, media: { s3: { origin: bucket } } });
+    expect(csp['media-src']).toEqual(["'self'", 'blob:', bucket]);
+    expect(csp['img-src']).toContain(bucket);
+    expect(csp['connect-src']).toEqual(["'self'", bucket]);
+    expect(contentSecurityPolicy({ ...NOTHING, media: { s3: null } })['media-src']).toEqual([
+      "'self'",
+      'blob:',
+    ]);
+  });
 });

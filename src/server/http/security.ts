@@ -11,12 +11,16 @@ const RECAPTCHA = 'https://www.google.com';
 const RECAPTCHA_SCRIPTS = [RECAPTCHA, 'https://www.gstatic.com'];
 const RECAPTCHA_FRAMES = [RECAPTCHA, 'https://recaptcha.google.com'];
 
-export type SecurityConfig = Pick<Config, 'production' | 'metrikaCounterId' | 'recaptcha'>;
+export type SecurityConfig = Pick<Config, 'production' | 'metrikaCounterId' | 'recaptcha'> & {
+  /** A bucket's origin: the lesson videos, posters and subtitles come from its presigned links. */
+  media?: { s3: { origin: string } | null };
+};
 
 export function contentSecurityPolicy(config: SecurityConfig): Record<string, string[]> {
   const metrika = config.metrikaCounterId !== null;
   const recaptcha = config.recaptcha !== null;
   const when = (on: boolean, hosts: string[]) => (on ? hosts : []);
+  const bucket = config.media?.s3 ? [config.media.s3.origin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -30,10 +34,16 @@ export function contentSecurityPolicy(config: SecurityConfig): Record<string, st
     ],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...when(metrika, [METRIKA])],
+    'img-src': ["'self'", 'data:', 'blob:', ...bucket, ...when(metrika, [METRIKA])],
     'font-src': ["'self'", 'data:'],
-    'media-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'", ...when(metrika, [METRIKA]), ...when(recaptcha, [RECAPTCHA])],
+    'media-src': ["'self'", 'blob:', ...bucket],
+    // The player fetches subtitles (WebVTT) itself.
+    'connect-src': [
+      "'self'",
+      ...bucket,
+      ...when(metrika, [METRIKA]),
+      ...when(recaptcha, [RECAPTCHA]),
+    ],
     'frame-src': ['blob:', ...when(metrika, [METRIKA]), ...when(recaptcha, RECAPTCHA_FRAMES)],
     'child-src': ['blob:', ...when(metrika, [METRIKA])],
     'worker-src': ["'self'", 'blob:'],

@@ -41,4 +41,5 @@ export const PRODUCTION_ENV: Record<string, string> = {
   ADMIN_PASSWORD: 'a-long-admin-password',
   SUPPORT_EMAIL: 'help@umnyashki.ru',
   TRUST_PROXY: 'none',
+  MEDIA_SIGNING_SECRET: 'a-production-key-of-the-video-links-0123456789',
 };

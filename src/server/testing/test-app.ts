@@ -1,3 +1,4 @@
+import type { MediaStore } from '../integrations/storage/store';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp } from '../app';
@@ -37,11 +38,13 @@ export function createTestApp(options: {
   config?: Config;
   clock?: Clock;
   webDir?: string;
+  media?: MediaStore;
 }) {
   return buildApp({
     config: options.config ?? testConfig(),
     db: options.db,
     clock: options.clock,
     webDir: options.webDir ?? NO_WEB_DIR,
+    media: options.media,
   });
 }

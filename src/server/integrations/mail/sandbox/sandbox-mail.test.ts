@@ -149,6 +149,7 @@ describe('in production', () => {
       ADMIN_PASSWORD: 'a-long-admin-password',
       SUPPORT_EMAIL: 'help@umnyashki.ru',
       TRUST_PROXY: 'none',
+      MEDIA_SIGNING_SECRET: 'a-production-key-of-the-video-links-0123456789',
     });
     expect(production.sandboxes).toBe(false);
     const productionApp = await createTestApp({ db: database.db, config: production });
