@@ -39,10 +39,15 @@ export async function loginWithinLimits(options: {
     { limit: LIMITS.loginFailuresPerAccountAndIp, subject: `${email}|${address}` },
     { limit: LIMITS.loginFailuresPerIp, subject: address },
   ];
-  // A passed captcha is the answer to suspicion where one is configured; without it, unknown clients
-  // share the account-wide budget.
-  if (!known && !deps.captcha.enabled) {
-    checks.push({ limit: LIMITS.loginFailuresPerAccount, subject: email });
+  // A passed captcha is the answer to suspicion where one is configured, up to a ceiling it cannot lift;
+  // without one, unknown clients share the account-wide budget.
+  if (!known) {
+    checks.push({
+      limit: deps.captcha.enabled
+        ? LIMITS.loginFailuresPerAccountWithCaptcha
+        : LIMITS.loginFailuresPerAccount,
+      subject: email,
+    });
   }
   const attempt = await limiter.attempt(checks, reply);
 
