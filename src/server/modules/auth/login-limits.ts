@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/errors';
 import type { ModuleDeps } from '../../deps';
 import { clientAddressKey } from '../../plugins/client-address';
-import { readCookie, setOwnCookie } from '../../plugins/cookies';
+import { readOwnCookie, setOwnCookie } from '../../plugins/cookies';
 import { rateLimiter, type RateLimit } from '../../plugins/rate-limit';
 import { LIMITS } from './limits';
 import { login } from './service';
@@ -27,7 +27,7 @@ export async function loginWithinLimits(options: {
   const email = options.email.trim().toLowerCase();
   const limiter = rateLimiter(deps);
   const address = clientAddressKey(request.ip);
-  const device = readCookie(request, DEVICE_COOKIE, TOKEN_PATTERN);
+  const device = readOwnCookie(request, deps.config.publicUrl, DEVICE_COOKIE, TOKEN_PATTERN);
 
   const knownAddress = `${email}|ip:${address}`;
   const knownDevice = device && `${email}|device:${device}`;
