@@ -15,16 +15,33 @@ const MODAL_OF: Record<LandingModal, ModalName> = {
   'activate-certificate': 'activate-certificate',
 };
 
+/**
+ * What the mail links carry that must not stay in the address bar once read: the reset token and address,
+ * the confirmation token. Left there, they would reach the history, a shared screenshot, and the Referer of
+ * whatever the page loads next.
+ */
+export const SECRET_QUERY_PARAMS = ['token', 'email', 'verified_token'] as const;
+
 /** Opens the modal named by the address; closing it returns to the plain landing. */
-function LandingModalFromRoute() {
+export function LandingModalFromRoute() {
   const { modal } = useParams();
-  const { search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
 
   useEffect(() => {
     if (!modal || !isLandingModal(modal)) return;
     // The modal reads what it needs (tokens, order id) from this query, captured before the URL changes.
-    const query = Object.fromEntries(new URLSearchParams(search));
+    const params = new URLSearchParams(search);
+    const query = Object.fromEntries(params);
+    if (SECRET_QUERY_PARAMS.some((name) => params.has(name))) {
+      for (const name of SECRET_QUERY_PARAMS) params.delete(name);
+      const rest = params.toString();
+      // Replaced, not pushed: Back must not bring the token back either. The modal stays open.
+      void navigate(
+        { pathname, search: rest ? `?${rest}` : '', hash },
+        { replace: true, state: KEEP_MODAL_STATE },
+      );
+    }
     openModal(MODAL_OF[modal], query, {
       onClose: () => {
         // Only when the modal is closed on its own address, not when the parent navigated away.

@@ -1,7 +1,7 @@
 // The account calls' rate limits. Sign-in follows OWASP's advice: throttle the guesser, never lock the owner
 // out. Failures count per account *and* address; the account-wide count (a guesser spread over many
 // addresses) only holds back clients that never signed in to that account before, and gives way to a
-// passed captcha where one is configured.
+// passed captcha where one is configured — up to a higher ceiling that a captcha does not lift.
 import type { RateLimit } from '../../plugins/rate-limit';
 
 const MINUTE = 60_000;
@@ -22,6 +22,16 @@ export const LIMITS = {
    * guesser spread over many addresses stops here while the owner's known browser and address pass.
    */
   loginFailuresPerAccount: { name: 'login-fail-account', max: 50, windowMs: HOUR },
+  /**
+   * Where a captcha stands in for the count above, still a ceiling per account for clients that never
+   * signed in to it: captcha-solving services are cheap, and this keeps a guesser who pays for them at
+   * 200 passwords an hour. The owner's known browser and address are not held back by it either.
+   */
+  loginFailuresPerAccountWithCaptcha: {
+    name: 'login-fail-account-captcha',
+    max: 200,
+    windowMs: HOUR,
+  },
   /**
    * A browser (device cookie) or address that signed in to an account, remembered this long after its
    * last sign-in. Under 24.8 days: the in-process store expires keys with a timer, which cannot be longer.

@@ -6,6 +6,7 @@ import { seedDatabase } from '../../db/seed/seed';
 import { NO_CONTENT } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { recaptchaGuardedApp } from './accounts-testing';
 import { LIMITS, LOGIN_ATTEMPTS_PER_MINUTE } from './limits';
 import { DEVICE_COOKIE } from './login-limits';
 
@@ -35,7 +36,7 @@ afterEach(() => {
 
 function login(
   target: FastifyInstance,
-  body: { email: string; password: string },
+  body: { email: string; password: string; captcha_token?: string },
   from: string,
   cookies: Record<string, string> = {},
 ) {
@@ -185,4 +186,33 @@ describe('sign-in limits', () => {
     }
     expect((await login(app, parent, attacker)).statusCode).toBe(429);
   });
+});
+
+describe('sign-in limits with reCAPTCHA configured', () => {
+  const guarded = recaptchaGuardedApp('login-secret', () => ({
+    db: database.db,
+    clock: () => new Date(),
+    env: {},
+  }));
+
+  it('lets captcha-passing guessers past the usual account count, but not past the ceiling', async () => {
+    const parent = await newParent('captcha-ceiling');
+    const home = nextAddress();
+    const human = { captcha_token: 'human:login' };
+    const owner = { ...parent, ...human };
+    expect((await login(guarded.app, owner, home)).statusCode).toBe(200);
+
+    const ceiling = LIMITS.loginFailuresPerAccountWithCaptcha.max;
+    expect(ceiling).toBeGreaterThan(LIMITS.loginFailuresPerAccount.max);
+    for (let i = 0; i < ceiling; i += 1) {
+      const wrong = { email: parent.email, password: `guess-${i}`, ...human };
+      const res = await login(guarded.app, wrong, nextAddress());
+      expect(res.statusCode, `guess ${i}`).toBe(422);
+    }
+    const refused = await login(guarded.app, owner, nextAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('rate_limited');
+    // The owner at home is not held back.
+    expect((await login(guarded.app, owner, home)).statusCode).toBe(200);
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/errors';
 import type { ModuleDeps } from '../../deps';
 import { clientAddressKey } from '../../plugins/client-address';
-import { readCookie, setOwnCookie } from '../../plugins/cookies';
+import { readOwnCookie, setOwnCookie } from '../../plugins/cookies';
 import { rateLimiter, type RateLimit } from '../../plugins/rate-limit';
 import { LIMITS } from './limits';
 import { login } from './service';
@@ -27,7 +27,7 @@ export async function loginWithinLimits(options: {
   const email = options.email.trim().toLowerCase();
   const limiter = rateLimiter(deps);
   const address = clientAddressKey(request.ip);
-  const device = readCookie(request, DEVICE_COOKIE, TOKEN_PATTERN);
+  const device = readOwnCookie(request, deps.config.publicUrl, DEVICE_COOKIE, TOKEN_PATTERN);
 
   const knownAddress = `${email}|ip:${address}`;
   const knownDevice = device && `${email}|device:${device}`;
@@ -39,10 +39,15 @@ export async function loginWithinLimits(options: {
     { limit: LIMITS.loginFailuresPerAccountAndIp, subject: `${email}|${address}` },
     { limit: LIMITS.loginFailuresPerIp, subject: address },
   ];
-  // A passed captcha is the answer to suspicion where one is configured; without it, unknown clients
-  // share the account-wide budget.
-  if (!known && !deps.captcha.enabled) {
-    checks.push({ limit: LIMITS.loginFailuresPerAccount, subject: email });
+  // A passed captcha is the answer to suspicion where one is configured, up to a ceiling it cannot lift;
+  // without one, unknown clients share the account-wide budget.
+  if (!known) {
+    checks.push({
+      limit: deps.captcha.enabled
+        ? LIMITS.loginFailuresPerAccountWithCaptcha
+        : LIMITS.loginFailuresPerAccount,
+      subject: email,
+    });
   }
   const attempt = await limiter.attempt(checks, reply);
 

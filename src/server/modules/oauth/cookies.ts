@@ -5,7 +5,7 @@
 // carries them; a cross-site POST does not), Secure on an https site.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie, setOwnCookie } from '../../plugins/cookies';
+import { readOwnCookie, setOwnCookie } from '../../plugins/cookies';
 import { TOKEN_PATTERN, randomToken } from '../auth/tokens';
 
 /** A random value of the browser; the oauth_states row is keyed by the hash of state and binding. */
@@ -25,7 +25,7 @@ export function signInCookies(request: FastifyRequest, reply: FastifyReply, publ
     setOwnCookie(request, reply, publicUrl, { name, value, path, maxAgeSeconds });
   };
   /** Our cookies only ever hold 43-character tokens; anything else counts as no cookie. */
-  const read = (name: string) => readCookie(request, name, TOKEN_PATTERN);
+  const read = (name: string) => readOwnCookie(request, publicUrl, name, TOKEN_PATTERN);
   return {
     /**
      * The browser's binding for a new sign-in, set (or renewed) on the reply. A binding the browser

@@ -284,6 +284,11 @@ describe('linking from the profile', () => {
 
 describe('bound to the browser that started it (no login or link CSRF)', () => {
   const setCookies = (res: Response) => res.headers.getSetCookie();
+  const injectedCookies = (res: { headers: Record<string, unknown> }): string[] => {
+    const value = res.headers['set-cookie'];
+    if (value === undefined) return [];
+    return Array.isArray(value) ? value.map(String) : [String(value)];
+  };
 
   it('sets the binding and usertoken cookies HttpOnly, SameSite=Lax, on narrow paths', async () => {
     const start = await browser.get('/api/auth/vk-oauth');
@@ -293,7 +298,7 @@ describe('bound to the browser that started it (no login or link CSRF)', () => {
     );
     // A second start keeps the browser's binding: a double click strands neither sign-in.
     expect(setCookies(await browser.get('/api/auth/vk-oauth'))).toEqual([binding]);
-    // On a site served over https the cookies are Secure.
+    // On a site served over https the cookies are __Host- ones: Secure, this host only, Path=/.
     const https = await createTestApp({
       db: database.db,
       clock: time.clock,
@@ -301,7 +306,22 @@ describe('bound to the browser that started it (no login or link CSRF)', () => {
     });
     try {
       const res = await https.inject({ url: '/api/auth/vk-oauth' });
-      expect(res.headers['set-cookie']).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+      const [hostOnly] = injectedCookies(res);
+      expect(hostOnly).toMatch(
+        /^__Host-oauth_binding=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      );
+      // The binding comes back under that name; the plain name (which a subdomain could plant) is not read.
+      const binding = hostOnly?.split(';')[0]?.split('=')[1] ?? '';
+      const again = await https.inject({
+        url: '/api/auth/vk-oauth',
+        cookies: { '__Host-oauth_binding': binding },
+      });
+      expect(injectedCookies(again)).toEqual([hostOnly]);
+      const planted = await https.inject({
+        url: '/api/auth/vk-oauth',
+        cookies: { oauth_binding: binding },
+      });
+      expect(injectedCookies(planted)[0]).not.toContain(binding);
     } finally {
       await https.close();
     }
