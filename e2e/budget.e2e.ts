@@ -30,6 +30,10 @@ describe('landing JavaScript budget', () => {
       expect(script.bytes, script.url).toBeGreaterThan(0);
     }
     expect(weight.scripts.some((script) => script.url.includes('/landing-page-'))).toBe(true);
+    // The lesson player (Vidstack) loads with the video page only.
+    expect(
+      weight.scripts.filter((script) => /lesson-player|vidstack|video-page/.test(script.url)),
+    ).toEqual([]);
     expect(weight.kb).toBeLessThanOrEqual(LANDING_JS_BUDGET_KB);
   });
 });

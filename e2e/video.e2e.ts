@@ -69,7 +69,8 @@ describe('the video page at 375 px', () => {
     await cards.nth(1).waitFor();
     await cards.nth(1).getByRole('button').first().click();
     await page.getByText('Урок откроется с подпиской').waitFor();
-    await page.getByRole('button', { name: 'Начать бесплатную неделю' }).click();
+    // Offered above the lessons and on the closed one: either starts the week.
+    await page.getByRole('button', { name: 'Начать бесплатную неделю' }).last().click();
     await page.getByText('Урок откроется с подпиской').waitFor({ state: 'detached' });
 
     await cards.nth(1).getByRole('button').first().click();

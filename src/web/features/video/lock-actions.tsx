@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Child } from '@contract/api/auth';
 import type { LessonItem } from '@contract/api/lessons';
 import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../api/interceptors';
 import { openModal } from '../../modals/modal-store';
-import { startTrial } from './lessons-api';
+import { useStartTrial } from './use-start-trial';
 import styles from './video-page.module.scss';
 
 interface LockActionsProps {
@@ -15,24 +14,11 @@ interface LockActionsProps {
   onChooseChild: () => void;
 }
 
-const SOON = 'Оплата на сайте откроется совсем скоро — мы напишем, когда можно будет купить.';
+const SOON = 'Покупка на сайте откроется совсем скоро.';
 
 /** A closed lesson: the server's reason in its words, and what the parent can do about it. */
 export function LockActions({ lesson, child, canStartTrial, onChooseChild }: LockActionsProps) {
-  const [starting, setStarting] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const trial = () => {
-    setStarting(true);
-    setProblem(null);
-    startTrial().then(
-      () => setStarting(false),
-      (error: unknown) => {
-        setStarting(false);
-        setProblem(errorMessage(error));
-      },
-    );
-  };
+  const { start: trial, starting, problem } = useStartTrial();
 
   let action: ReactNode = null;
   switch (lesson.lock_reason) {

@@ -49,14 +49,13 @@ export function ParentalLeaveGuard() {
   // A fresh load: mark this entry (in place, as React Router keeps a location's state under `usr`) and
   // stand on a copy of it, so Back has something to catch.
   useEffect(() => {
-    if (historyIndex() !== 0) return;
+    if (forcedRef.current || historyIndex() !== 0) return;
     const state: unknown = window.history.state;
     const base = typeof state === 'object' && state !== null ? state : {};
     window.history.replaceState({ ...base, usr: { [BASE_ENTRY]: true } }, '');
-    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash });
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    const { pathname, search, hash } = window.location;
+    void navigate({ pathname, search, hash });
+  }, [navigate]);
 
   const askGrownUp = useCallback((leave: () => void, stay: () => void) => {
     let confirmed = false;

@@ -15,6 +15,7 @@ import { useSelectedChild } from './selected-child';
 import { LessonCard } from './lesson-card';
 import { LockActions } from './lock-actions';
 import { WeekSwitcher } from './week-switcher';
+import { TrialBanner } from './trial-banner';
 import styles from './video-page.module.scss';
 
 // The player and its styles are a chunk of their own: the page's lesson list shows without waiting.
@@ -66,6 +67,7 @@ export default function VideoPage() {
         {profile.data && child && (
           <ChildLessons
             key={child.id}
+            playerLocked={profile.data.playerStatus === 'locked'}
             child={child}
             canStartTrial={profile.data.subscription === null}
             onChooseChild={chooseChild}
@@ -78,11 +80,13 @@ export default function VideoPage() {
 
 interface ChildLessonsProps {
   child: Child;
+  /** The profile's playerStatus: nothing but the free previews plays for this family now. */
+  playerLocked: boolean;
   canStartTrial: boolean;
   onChooseChild: () => void;
 }
 
-function ChildLessons({ child, canStartTrial, onChooseChild }: ChildLessonsProps) {
+function ChildLessons({ child, playerLocked, canStartTrial, onChooseChild }: ChildLessonsProps) {
   const [type, setType] = useState<LessonType>('main');
   const [week, setWeek] = useState<number | undefined>(undefined);
   const [additional, setAdditional] = useState<string | undefined>(undefined);
@@ -136,6 +140,8 @@ function ChildLessons({ child, canStartTrial, onChooseChild }: ChildLessonsProps
           </Button>
         </div>
       </div>
+
+      {playerLocked && <TrialBanner canStartTrial={canStartTrial} />}
 
       <div className={styles.tabs} role="group" aria-label="Программа">
         <button
