@@ -324,13 +324,14 @@ describe('loadConfig in production', () => {
       'ADMIN_PASSWORD',
       'SUPPORT_EMAIL',
       'TRUST_PROXY',
+      'MEDIA_SIGNING_SECRET',
     ]) {
       expect(
         problems.some((p) => p.startsWith(`${name} is required in production`)),
         name,
       ).toBe(true);
     }
-    expect(problems).toHaveLength(14);
+    expect(problems).toHaveLength(15);
   });
 
   it('says so in one readable message', () => {
@@ -397,5 +398,58 @@ describe('loadConfig in production', () => {
     expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://umnyashki.ru' })).toEqual([
       'PUBLIC_URL must be an https:// address in production',
     ]);
+  });
+});
+
+describe('lesson media', () => {
+  const S3 = {
+    S3_BUCKET: 'umnyashki-media',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret-key',
+  };
+
+  it('keeps videos in the local folder by default, with a key made per start', () => {
+    expect(loadConfig({}).media).toEqual({ signingSecret: null, s3: null });
+  });
+
+  it('takes a bucket only with its name and both keys, naming what is missing', () => {
+    expect(problemsOf({ S3_BUCKET: 'umnyashki-media' })).toContain(
+      'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+    expect(problemsOf({ ...S3, S3_BUCKET: 'Not A Bucket' }).join()).toMatch(
+      /^S3_BUCKET must be a bucket name/,
+    );
+  });
+
+  it('knows the origin the presigned links point at: AWS, a path-style endpoint, a virtual host', () => {
+    expect(loadConfig(S3).media.s3).toMatchObject({
+      region: 'us-east-1',
+      forcePathStyle: false,
+      origin: 'https://umnyashki-media.s3.us-east-1.amazonaws.com',
+    });
+    expect(
+      loadConfig({ ...S3, S3_ENDPOINT: 'https://storage.example.ru/', S3_REGION: 'ru-central1' })
+        .media.s3,
+    ).toMatchObject({
+      endpoint: 'https://storage.example.ru',
+      region: 'ru-central1',
+      forcePathStyle: true,
+      origin: 'https://storage.example.ru',
+    });
+    expect(
+      loadConfig({ ...S3, S3_ENDPOINT: 'https://storage.example.ru', S3_FORCE_PATH_STYLE: 'false' })
+        .media.s3?.origin,
+    ).toBe('https://umnyashki-media.storage.example.ru');
+  });
+
+  it('in production wants a shared key of the local links unless a bucket signs them', () => {
+    const { MEDIA_SIGNING_SECRET: _, ...withoutKey } = PRODUCTION;
+    expect(problemsOf(withoutKey).join()).toMatch(
+      /^MEDIA_SIGNING_SECRET is required in production/,
+    );
+    expect(problemsOf({ ...withoutKey, ...S3 })).toEqual([]);
+    expect(problemsOf({ ...PRODUCTION, MEDIA_SIGNING_SECRET: 'short' }).join()).toMatch(
+      /MEDIA_SIGNING_SECRET must be at least 32 characters/,
+    );
   });
 });

@@ -70,6 +70,9 @@ export default function LessonPlayer({ lesson, childId, next, onPlayNext }: Less
         ariaLabel={`Видеоплеер: ${lesson.title}`}
         src={{ src: url, type: videoType(url) }}
         playsInline
+        // Media may come from a bucket's presigned links on another origin: subtitles are fetched and
+        // must be readable, which needs a CORS request (the bucket answers CORS for the site).
+        crossOrigin="anonymous"
         load="eager"
         aspectRatio="16/9"
         onCanPlay={() => {
