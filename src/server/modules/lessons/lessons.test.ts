@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LessonsPage } from '@contract/api/lessons';
 import {
   additionalPrograms,
@@ -10,61 +9,29 @@ import {
   lessons,
   programWeeks,
   tariffs,
-  users,
 } from '../../db/schema/index';
-import { defaultSeedContent } from '../../db/seed/default-content';
-import { seedDatabase } from '../../db/seed/seed';
-import { manualClock } from '../../testing/fixtures';
-import { createTestApp, testConfig } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { bearer } from '../auth/accounts-testing';
-import { createSession } from '../auth/service';
+import { DAY, MINUTE, learningWorld } from '../learning/learning-testing';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+// The same world as the learning calls' tests: a seeded school on a clock the tests move.
+const world = learningWorld();
+const { time } = world;
 let trialId: number;
-const time = manualClock('2026-11-24T09:00:00Z');
-const MINUTE = 60 * 1000;
-const DAY = 24 * 60 * MINUTE;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase({ db: database.db, config: testConfig(), content: defaultSeedContent });
-  app = await createTestApp({ db: database.db, clock: time.clock });
-  const [trial] = await database.db
+  const [trial] = await world.db
     .select({ id: tariffs.id })
     .from(tariffs)
     .where(eq(tariffs.isFree, true));
   trialId = trial?.id ?? 0;
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-let serial = 0;
 /** A family with one four-year-old child, added now. */
-async function family() {
-  const [user] = await database.db
-    .insert(users)
-    .values({ email: `lessons-${(serial += 1)}@example.ru`, name: 'Родитель' })
-    .returning();
-  if (!user) throw new Error('insert failed');
-  const token = await createSession({ db: database.db, clock: time.clock, userId: user.id });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/profile/child/store',
-    headers: bearer(token),
-    payload: { name: 'Маша', birth_date: '2022-06-01' },
-  });
-  expect(res.statusCode).toBe(201);
-  return { token, userId: user.id, childId: res.json().data.id as number };
-}
+const family = () => world.family();
 
 async function page(token: string | null, query: Record<string, string | number> = {}) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  return app.inject({
+  return world.app.inject({
     url: `/api/profile/lessons?${search}`,
     headers: token ? bearer(token) : {},
   });
@@ -77,7 +44,7 @@ async function lessonsOf(token: string, query: Record<string, string | number>) 
 }
 
 const startTrial = (token: string) =>
-  app.inject({
+  world.app.inject({
     method: 'POST',
     url: '/api/store/subscription/activate',
     headers: bearer(token),
@@ -113,13 +80,13 @@ describe('GET /api/profile/lessons', () => {
     expect(data.weeks.map((w) => w.open)).toEqual([true, false, false, false]);
 
     const url = data.lessons[1]?.video.url ?? '';
-    const whole = await app.inject({ url });
+    const whole = await world.app.inject({ url });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/webm');
-    const part = await app.inject({ url, headers: { range: 'bytes=0-1023' } });
+    const part = await world.app.inject({ url, headers: { range: 'bytes=0-1023' } });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload).toHaveLength(1024);
-    const subtitles = await app.inject({ url: data.lessons[1]?.video.subtitles ?? '' });
+    const subtitles = await world.app.inject({ url: data.lessons[1]?.video.subtitles ?? '' });
     expect(subtitles.headers['content-type']).toBe('text/vtt; charset=utf-8');
     expect(subtitles.body).toMatch(/^WEBVTT/);
   });
@@ -129,7 +96,7 @@ describe('GET /api/profile/lessons', () => {
     await startTrial(f.token);
     const scheduled = await lessonsOf(f.token, { child_id: f.childId, week: 2 });
     expect(scheduled.lessons.map((l) => l.lock_reason)).toEqual(Array(3).fill('week_not_open'));
-    await app.inject({
+    await world.app.inject({
       method: 'POST',
       url: '/api/profile/child/update',
       headers: bearer(f.token),
@@ -142,13 +109,13 @@ describe('GET /api/profile/lessons', () => {
 
   it('opens every paid week at once in the free mode and one a week on the schedule', async () => {
     const f = await family();
-    const [paid] = await database.db
+    const [paid] = await world.db
       .select({ id: tariffs.id })
       .from(tariffs)
       .where(eq(tariffs.isFree, false))
       .limit(1);
     const now = time.clock();
-    await database.db.insert(familySubscriptions).values({
+    await world.db.insert(familySubscriptions).values({
       userId: f.userId,
       tariffId: paid?.id ?? 0,
       source: 'purchase',
@@ -157,7 +124,7 @@ describe('GET /api/profile/lessons', () => {
       endsAt: new Date(now.getTime() + 30 * DAY),
     });
     const setMode = async (studyMode: 'free' | 'schedule') => {
-      const res = await app.inject({
+      const res = await world.app.inject({
         method: 'POST',
         url: '/api/profile/child/update',
         headers: bearer(f.token),
@@ -194,13 +161,13 @@ describe('GET /api/profile/lessons', () => {
 
   it('opens a bought week without a subscription', async () => {
     const f = await family();
-    const [week] = await database.db
+    const [week] = await world.db
       .select({ id: programWeeks.id })
       .from(programWeeks)
       .innerJoin(lessons, eq(lessons.weekId, programWeeks.id))
       .where(eq(lessons.code, 'four-five-w2-l1'));
     if (!week) throw new Error('no week 2');
-    await database.db.insert(childWeeks).values({ childId: f.childId, weekId: week.id });
+    await world.db.insert(childWeeks).values({ childId: f.childId, weekId: week.id });
     const data = await lessonsOf(f.token, { child_id: f.childId, week: 2 });
     expect(data.lessons.every((l) => l.available)).toBe(true);
     expect(data.weeks.find((w) => w.number === 2)?.open).toBe(true);
@@ -217,11 +184,11 @@ describe('GET /api/profile/lessons', () => {
     expect(before.lessons.map((l) => l.available)).toEqual([true, false, false]);
     expect(before.lessons[1]?.lock_reason).toBe('program_not_bought');
 
-    const [english] = await database.db
+    const [english] = await world.db
       .select({ id: additionalPrograms.id })
       .from(additionalPrograms)
       .where(eq(additionalPrograms.slug, 'english'));
-    await database.db
+    await world.db
       .insert(childAdditionalPrograms)
       .values({ childId: f.childId, additionalProgramId: english?.id ?? 0 });
     const after = await lessonsOf(f.token, {
@@ -287,10 +254,10 @@ describe('GET /api/profile/lessons', () => {
     const data = await lessonsOf(f.token, { child_id: f.childId });
     const url = data.lessons[0]?.video.url ?? '';
     const edited = url.replace(/signature=./, 'signature=x');
-    expect((await app.inject({ url: edited })).statusCode).toBe(403);
+    expect((await world.app.inject({ url: edited })).statusCode).toBe(403);
     const other = url.replace(/demo\/[a-z-]+\.webm/, 'demo/letter-a.webm');
-    expect((await app.inject({ url: other })).statusCode).toBe(403);
+    expect((await world.app.inject({ url: other })).statusCode).toBe(403);
     time.advance(31 * MINUTE);
-    expect((await app.inject({ url })).statusCode).toBe(403);
+    expect((await world.app.inject({ url })).statusCode).toBe(403);
   });
 });
