@@ -24,6 +24,16 @@ export function toFamilySubscription(row: Row): FamilySubscription {
   };
 }
 
+/** A family's periods in force at `now`: begun, not over, not ended early. */
+function inForceAt(userId: number, now: Date) {
+  return and(
+    eq(familySubscriptions.userId, userId),
+    lte(familySubscriptions.startsAt, now),
+    gt(familySubscriptions.endsAt, now),
+    or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
+  );
+}
+
 /** Every period of the family, an early end applied: what the access rule reads. */
 export async function subscriptionPeriods(
   db: Database,
@@ -52,14 +62,7 @@ export async function currentSubscription(
   const [row] = await db
     .select()
     .from(familySubscriptions)
-    .where(
-      and(
-        eq(familySubscriptions.userId, userId),
-        lte(familySubscriptions.startsAt, now),
-        gt(familySubscriptions.endsAt, now),
-        or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
-      ),
-    )
+    .where(inForceAt(userId, now))
     .orderBy(desc(familySubscriptions.startsAt))
     .limit(1);
   return row ? toFamilySubscription(row) : null;
@@ -78,14 +81,7 @@ export async function subscriptionInForce(
     .select({ subscription: familySubscriptions, title: tariffs.title })
     .from(familySubscriptions)
     .innerJoin(tariffs, eq(tariffs.id, familySubscriptions.tariffId))
-    .where(
-      and(
-        eq(familySubscriptions.userId, userId),
-        lte(familySubscriptions.startsAt, now),
-        gt(familySubscriptions.endsAt, now),
-        or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
-      ),
-    )
+    .where(inForceAt(userId, now))
     .orderBy(desc(familySubscriptions.startsAt))
     .limit(1);
   if (!row) return null;
