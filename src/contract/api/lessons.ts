@@ -54,6 +54,8 @@ export const lessonItem = z.object({
     poster: z.string(),
     subtitles: z.string().nullable(),
   }),
+  /** The printable task (PDF) for after the lesson, signed; null when it has none or is closed. */
+  task: z.string().nullable(),
   progress: z.object({ watched_seconds: z.number().int(), completed: z.boolean() }),
 });
 export type LessonItem = z.infer<typeof lessonItem>;

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index';
 import { defaultSeedContent } from '../../db/seed/default-content';
 import { seedDatabase } from '../../db/seed/seed';
+import { localMediaStore } from '../../integrations/storage/default-store';
 import { manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
@@ -34,11 +35,14 @@ export function learningWorld(start = '2026-11-24T09:00:00Z') {
   let database: TestDatabase;
   let app: FastifyInstance;
   let serial = 0;
+  const config = testConfig();
+  // The app's own store, so a test can put a file (a printable task) where lessons find it.
+  const media = localMediaStore(config);
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDatabase({ db: database.db, config: testConfig(), content: defaultSeedContent });
-    app = await createTestApp({ db: database.db, clock: time.clock });
+    await seedDatabase({ db: database.db, config, content: defaultSeedContent });
+    app = await createTestApp({ db: database.db, config, clock: time.clock, media });
   });
 
   afterAll(async () => {
@@ -48,6 +52,7 @@ export function learningWorld(start = '2026-11-24T09:00:00Z') {
 
   const world = {
     time,
+    media,
     get app() {
       return app;
     },

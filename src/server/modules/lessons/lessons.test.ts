@@ -91,6 +91,31 @@ describe('GET /api/profile/lessons', () => {
     expect(subtitles.body).toMatch(/^WEBVTT/);
   });
 
+  it('gives the printable task of an open lesson, and none while the lesson is closed', async () => {
+    const code = 'four-five-w1-l2';
+    const key = 'tasks/four-five-w1-l2.pdf';
+    const pdf = Buffer.from('%PDF-1.4\n% задание: обведи все круги\n%%EOF\n');
+    await world.media.put(key, pdf, 'application/pdf');
+    await world.db.update(lessons).set({ taskKey: key }).where(eq(lessons.code, code));
+    try {
+      const f = await family();
+      const closed = await lessonsOf(f.token, { child_id: f.childId });
+      expect(closed.lessons.map((l) => l.task)).toEqual([null, null, null]);
+
+      expect((await startTrial(f.token)).statusCode).toBe(201);
+      const open = await lessonsOf(f.token, { child_id: f.childId });
+      const [first, second, third] = open.lessons;
+      expect([first?.task, third?.task]).toEqual([null, null]);
+      expect(second?.task).toMatch(/^\/lesson-media\/tasks\/four-five-w1-l2\.pdf\?expires=/);
+      const file = await world.app.inject({ url: second?.task ?? '' });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.rawPayload.equals(pdf)).toBe(true);
+    } finally {
+      await world.db.update(lessons).set({ taskKey: null }).where(eq(lessons.code, code));
+    }
+  });
+
   it('keeps the next week closed in either study mode while the trial does not cover it', async () => {
     const f = await family();
     await startTrial(f.token);

@@ -126,6 +126,10 @@ export async function listLessons({
           ? await media.signedUrl(row.subtitlesKey, MEDIA_URL_TTL_SECONDS, now)
           : null,
       },
+      task:
+        access.allowed && row.taskKey !== null
+          ? await media.signedUrl(row.taskKey, MEDIA_URL_TTL_SECONDS, now)
+          : null,
       progress: stats.get(row.code) ?? { watched_seconds: 0, completed: false },
     });
   }

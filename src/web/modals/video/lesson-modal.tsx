@@ -1,6 +1,6 @@
 import { ModalShell } from '../modal-shell';
 import { closeModal, type ModalPropsMap } from '../modal-store';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClassName } from '../../components/ui/button';
 import { lessonDuration } from './lesson-duration';
 import styles from './video-modals.module.scss';
 
@@ -19,6 +19,18 @@ export default function LessonModal({ lesson, onPlay }: ModalPropsMap['lesson'])
         <p className={styles.lock} role="note">
           {lesson.lock_message}
         </p>
+      )}
+      {lesson.task && (
+        // A file for the parent to print: the browser opens or saves it, the page stays.
+        <a
+          className={buttonClassName({ variant: 'secondary', size: 'lg', block: true })}
+          href={lesson.task}
+          target="_blank"
+          rel="noopener"
+          download
+        >
+          Задание для печати (PDF)
+        </a>
       )}
       {lesson.available && onPlay && (
         <Button
