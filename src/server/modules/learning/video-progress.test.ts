@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LessonsPage } from '@contract/api/lessons';
 import type { VideoProgress } from '@contract/api/learning';
-import { lessonStats } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { lessonStats, lessons } from '../../db/schema/index';
 import { DAY, learningWorld, type Family } from './learning-testing';
 
 const world = learningWorld();
@@ -51,6 +52,42 @@ describe('POST /api/profile/achievements/video', () => {
     expect(past).toMatchObject({ watched_seconds: 12, completed: true });
     const back = await reported(f, 'four-five-w1-l1', 0);
     expect(back).toMatchObject({ watched_seconds: 12, completed: true });
+  });
+
+  it('counts only what could have been watched: a jump to the end of a long lesson does not finish it', async () => {
+    const code = 'four-five-w1-l1';
+    const tenMinutes = 600;
+    const [seeded] = await world.db
+      .select({ duration: lessons.durationSeconds })
+      .from(lessons)
+      .where(eq(lessons.code, code));
+    await world.db
+      .update(lessons)
+      .set({ durationSeconds: tenMinutes })
+      .where(eq(lessons.code, code));
+    try {
+      const f = await world.family();
+      // The first report may be at most the margin in: the slider dragged to the end counts 15 s.
+      expect(await reported(f, code, tenMinutes, true)).toMatchObject({
+        watched_seconds: 15,
+        completed: false,
+        new_achievements: [],
+      });
+      // A minute later at most two minutes more (double speed) plus the margin.
+      world.time.advance(60_000);
+      expect((await reported(f, code, tenMinutes, true)).watched_seconds).toBe(15 + 120 + 15);
+      // After as long as the lesson really takes, it is finished.
+      world.time.advance(5 * 60_000);
+      expect(await reported(f, code, tenMinutes, true)).toMatchObject({
+        watched_seconds: tenMinutes,
+        completed: true,
+      });
+    } finally {
+      await world.db
+        .update(lessons)
+        .set({ durationSeconds: seeded?.duration ?? 12 })
+        .where(eq(lessons.code, code));
+    }
   });
 
   it('does not take the player’s word for the end: the position must reach 90 %', async () => {

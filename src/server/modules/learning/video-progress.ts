@@ -2,7 +2,7 @@
 // end; the report counts only for a lesson the child may watch now (the access rule decides, as for the
 // lessons page). Progress only moves forward: watched seconds never shrink and stop at the lesson's length,
 // and a lesson once completed stays completed, so repeated or late reports change nothing.
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { VideoProgress, VideoProgressBody } from '@contract/api/learning';
 import { ERROR_CODES } from '@contract/api/values';
 import type { Database } from '../../db/client';
@@ -26,6 +26,15 @@ export const COMPLETION_SHARE = 0.9;
 
 export const isCompletedAt = (positionSeconds: number, durationSeconds: number): boolean =>
   positionSeconds >= durationSeconds * COMPLETION_SHARE;
+
+/**
+ * How far one report may move a lesson forward: twice the time since the child's previous report (the
+ * player may play at double speed), plus a margin for the first report and a late one. A report that jumps
+ * to the end (a dragged slider, or a client that lies) counts only what could have been watched, so awards
+ * are earned by watching.
+ */
+export const REPORT_MARGIN_SECONDS = 15;
+export const MAX_PLAYBACK_RATE = 2;
 
 const lessonClosed = (message: string) =>
   new HttpError(403, message, { code: ERROR_CODES.lessonClosed });
@@ -60,7 +69,14 @@ export async function reportVideo({
   }
 
   const duration = lesson.row.durationSeconds;
-  const reached = Math.min(report.position_seconds, duration);
+  const [prior] = await db
+    .select({ watchedSeconds: lessonStats.watchedSeconds, updatedAt: lessonStats.updatedAt })
+    .from(lessonStats)
+    .where(and(eq(lessonStats.childId, child.id), eq(lessonStats.lessonKey, lesson.row.code)));
+  const sincePrior = prior ? Math.max(0, (now.getTime() - prior.updatedAt.getTime()) / 1000) : 0;
+  const ceiling =
+    (prior?.watchedSeconds ?? 0) + sincePrior * MAX_PLAYBACK_RATE + REPORT_MARGIN_SECONDS;
+  const reached = Math.min(report.position_seconds, duration, ceiling);
   // `completed` from the player is a hint only: the position itself must be near the end.
   const completedNow = isCompletedAt(reached, duration);
   const position = Math.floor(reached);
