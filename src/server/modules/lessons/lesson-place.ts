@@ -32,6 +32,7 @@ export async function placedLesson(db: Database, lessonId: number): Promise<Plac
       weekNumber: programWeeks.number,
       mainProgramId: programWeeks.mainProgramId,
       additionalActive: additionalPrograms.isActive,
+      additionalLocked: additionalPrograms.locked,
     })
     .from(lessons)
     .leftJoin(programWeeks, eq(programWeeks.id, lessons.weekId))
@@ -74,7 +75,8 @@ export async function placedLesson(db: Database, lessonId: number): Promise<Plac
     place: {
       program: 'additional',
       additionalProgramId: row.additionalProgramId,
-      isFirstOfProgram: first === row.position,
+      // Not on sale yet: no free preview (as on the lessons page).
+      isFirstOfProgram: found.additionalLocked !== true && first === row.position,
     },
   };
 }

@@ -224,6 +224,27 @@ describe('GET /api/profile/lessons', () => {
     expect(after.lessons.every((l) => l.available)).toBe(true);
   });
 
+  it('plays nothing of a program not on sale yet, its first lesson included', async () => {
+    const f = await family();
+    const page = await lessonsOf(f.token, {
+      child_id: f.childId,
+      type: 'additional',
+      program: 'road-alphabet',
+    });
+    expect(page.lessons.length).toBeGreaterThan(0);
+    for (const lesson of page.lessons) {
+      expect(lesson).toMatchObject({ is_preview: false, available: false });
+      expect(lesson.video.url).toBeNull();
+    }
+    const report = await world.app.inject({
+      method: 'POST',
+      url: '/api/profile/achievements/video',
+      headers: bearer(f.token),
+      payload: { child_id: f.childId, lesson_id: page.lessons[0]?.id, position_seconds: 5 },
+    });
+    expect(report.statusCode).toBe(403);
+  });
+
   it('shows another age group’s program closed but for its preview', async () => {
     const f = await family();
     await startTrial(f.token);

@@ -235,6 +235,7 @@ async function additionalProgramPage(db: Database, query: Options['query']): Pro
       id: additionalPrograms.id,
       slug: additionalPrograms.slug,
       title: additionalPrograms.title,
+      locked: additionalPrograms.locked,
     })
     .from(additionalPrograms)
     .where(and(eq(additionalPrograms.slug, query.program), eq(additionalPrograms.isActive, true)));
@@ -244,7 +245,8 @@ async function additionalProgramPage(db: Database, query: Options['query']): Pro
     .from(lessons)
     .where(and(eq(lessons.additionalProgramId, program.id), eq(lessons.isActive, true)))
     .orderBy(asc(lessons.position));
-  const firstId = rows[0]?.id;
+  // A program not on sale yet («скоро») has no free preview either: nothing of it plays.
+  const firstId = program.locked ? undefined : rows[0]?.id;
   return {
     program: { slug: program.slug, title: program.title },
     weeks: [],
