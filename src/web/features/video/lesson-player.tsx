@@ -115,7 +115,8 @@ export default function LessonPlayer({ lesson, childId, next, onPlayNext }: Less
           <button
             type="button"
             className={styles.bigPlay}
-            onClick={() => void player.current?.play()}
+            // Not ready yet (a slow network): the button stays, and the next tap tries again.
+            onClick={() => void player.current?.play().catch(() => undefined)}
           >
             <svg viewBox="0 0 48 48" aria-hidden="true">
               <path d="M17 11v26l21-13z" />
