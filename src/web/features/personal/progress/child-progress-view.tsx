@@ -87,7 +87,7 @@ export function ChildProgressView({ child }: { child: Child }) {
         <div className={styles.skipped}>
           <p>
             {missed.length > 0
-              ? `Без подписки прошло ${pluralize(missed.length, WEEKS)}: их можно докупить.`
+              ? `Пропущено без подписки: ${pluralize(missed.length, WEEKS)} — можно докупить.`
               : 'Недели, прошедшие без подписки, можно докупить.'}
           </p>
           <ButtonLink

@@ -112,7 +112,7 @@ describe('progress page', () => {
     expect(screen.getByText('Получена 10 ноября 2026')).toBeTruthy();
 
     // A missed week is for sale on the skipped weeks page, opened on this child.
-    expect(screen.getByText(/Без подписки прошло 1\sнеделя/)).toBeTruthy();
+    expect(screen.getByText(/Пропущено без подписки: 1\sнеделя/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Пропущенные недели' }).getAttribute('href')).toBe(
       '/skiped-weeks?child=1',
     );
