@@ -44,7 +44,15 @@ describe('the demo on this machine', () => {
   });
 
   it('refuses requests a proxy forwarded, even to localhost', async () => {
-    for (const header of ['x-forwarded-for', 'forwarded', 'x-forwarded-host', 'x-real-ip']) {
+    for (const header of [
+      'x-forwarded-for',
+      'forwarded',
+      'x-forwarded-host',
+      'x-real-ip',
+      'via',
+      'x-forwarded-server',
+      'cf-connecting-ip',
+    ]) {
       const res = await get(demo, { host: 'localhost:3000', [header]: '203.0.113.9' });
       expect(res.statusCode, header).toBe(403);
       expect(res.json().code).toBe('forbidden');

@@ -2,7 +2,10 @@
 // A tunnel or a proxy in front (ngrok, an SSH forward, nginx) would still hand it to the world, and the demo
 // is an open door: the mail outbox with every reset link, known passwords. Such requests show themselves by
 // a Host that is not this machine or by the headers a proxy adds, and are refused. DNS rebinding (a page
-// on another site reaching localhost by a name of its own) is refused by the same Host check.
+// on another site reaching localhost by a name of its own) is refused by the same Host check. This is
+// defence in depth only: a raw TCP tunnel (ssh -R, ngrok tcp) or nginx with its defaults (Host rewritten to
+// 127.0.0.1, no forwarding headers) looks like this machine. What really keeps the demo private is start-up:
+// the implicit demo needs a loopback HOST and PUBLIC_URL.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { isLoopbackHost } from '../config';
@@ -15,6 +18,12 @@ const FORWARDED_HEADERS = [
   'x-forwarded-host',
   'x-forwarded-proto',
   'x-real-ip',
+  'x-forwarded-server',
+  'x-forwarded-port',
+  'x-client-ip',
+  'via',
+  'cf-connecting-ip',
+  'true-client-ip',
 ] as const;
 
 export const DEMO_THIS_MACHINE_ONLY = (publicUrl: string) =>
