@@ -448,6 +448,9 @@ describe('lesson media', () => {
       /^MEDIA_SIGNING_SECRET is required in production/,
     );
     expect(problemsOf({ ...withoutKey, ...S3 })).toEqual([]);
+    expect(problemsOf({ ...withoutKey, ...S3, S3_ENDPOINT: 'http://storage.example.ru' })).toEqual([
+      'S3_ENDPOINT must be an https:// address in production',
+    ]);
     expect(problemsOf({ ...PRODUCTION, MEDIA_SIGNING_SECRET: 'short' }).join()).toMatch(
       /MEDIA_SIGNING_SECRET must be at least 32 characters/,
     );

@@ -508,6 +508,10 @@ function productionProblems(env: Env): string[] {
     'TRUST_PROXY',
     'the load balancer’s addresses/CIDRs or its hop count, or none when clients connect directly',
   );
+  // The bucket's keys sign every link and the videos travel to parents' pages: never over plain http.
+  if (env.S3_ENDPOINT !== undefined && !env.S3_ENDPOINT.toLowerCase().startsWith('https:')) {
+    problems.push('S3_ENDPOINT must be an https:// address in production');
+  }
   // Local video links must outlive a restart and be honoured by every instance; a bucket signs its own.
   if (env.S3_BUCKET === undefined) {
     need(
