@@ -19,7 +19,6 @@ export function Celebration({
     const timer = window.setTimeout(onDone, 8000);
     return () => window.clearTimeout(timer);
   }, [onDone]);
-  const [first] = achievements;
   return (
     <div className={styles.celebration} role="status">
       <svg className={styles.cup} viewBox="0 0 96 96" aria-hidden="true">
@@ -36,8 +35,14 @@ export function Celebration({
         />
         <path d="M48 54v14M34 80h28l-4-12H38z" fill="#ffc93c" stroke="#2b2350" strokeWidth="3" />
       </svg>
-      <p className={styles.celebrationTitle}>Ура! Новая награда</p>
-      {first && <p className={styles.celebrationText}>{first.title}</p>}
+      <p className={styles.celebrationTitle}>
+        {achievements.length > 1 ? 'Ура! Новые награды' : 'Ура! Новая награда'}
+      </p>
+      {achievements.length > 0 && (
+        <p className={styles.celebrationText}>
+          {achievements.map((achievement) => `«${achievement.title}»`).join(', ')}
+        </p>
+      )}
       <button ref={button} type="button" className={styles.again} onClick={onDone}>
         Дальше
       </button>
