@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { childPrograms, children, mainPrograms } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField, notFound } from '../../plugins/errors';
+import { currentWeekNumber } from '../lessons/access';
 import { programOfAgeGroup } from '../lessons/facts';
 
 export const NO_PROGRAM_FOR_AGE_GROUP = 'Для этого возраста программы пока нет';
@@ -34,6 +35,12 @@ export async function changeProgram({
           .where(eq(mainPrograms.id, programId));
 
   return db.transaction(async (tx) => {
+    // A child who never changed program follows their age group's, from the day they were added.
+    const [before] = await tx
+      .select({ ageGroup: children.ageGroup })
+      .from(children)
+      .where(and(eq(children.id, input.child_id), eq(children.userId, userId)));
+    const programBefore = before ? await programOfAgeGroup(tx, before.ageGroup) : null;
     const [child] = await tx
       .update(children)
       .set({ ageGroup: input.age_group, updatedAt: now })
@@ -41,6 +48,26 @@ export async function changeProgram({
       .returning({ id: children.id });
     if (!child) throw notFound(CHILD_NOT_FOUND);
     if (!program) throw invalidField('age_group', NO_PROGRAM_FOR_AGE_GROUP);
+    // The program the child already follows: a second tap must not send them back to week 1.
+    const [current] = await tx
+      .select({
+        mainProgramId: childPrograms.mainProgramId,
+        startedAt: childPrograms.startedAt,
+        createdAt: children.createdAt,
+      })
+      .from(children)
+      .leftJoin(childPrograms, eq(childPrograms.childId, children.id))
+      .where(eq(children.id, child.id));
+    const followed = current?.mainProgramId ?? programBefore;
+    if (current && followed === program.id) {
+      const startedAt = current.startedAt ?? current.createdAt;
+      return {
+        child_id: child.id,
+        program: { slug: program.slug, title: program.title, age_group: input.age_group },
+        started_at: startedAt.toISOString(),
+        current_week: currentWeekNumber(startedAt, now),
+      };
+    }
     await tx
       .insert(childPrograms)
       .values({ childId: child.id, mainProgramId: program.id, startedAt: now })

@@ -242,6 +242,28 @@ describe('POST /api/profile/child/change_program', () => {
     expect((await progress(f)).program?.slug).toBe('six-seven');
   });
 
+  it('keeps the calendar when the child already follows that program: a second tap changes nothing', async () => {
+    const f = await world.family();
+    const added = world.time.clock();
+    world.time.advance(9 * DAY);
+    // The four-year-old follows «four-five» from the day they were added: no restart.
+    const own = await world.post(f.token, url, { child_id: f.childId, age_group: 'four-five' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<{ data: ChildProgram }>().data).toMatchObject({
+      started_at: added.toISOString(),
+      current_week: 2,
+    });
+
+    const moved = await world.post(f.token, url, { child_id: f.childId, age_group: 'five-six' });
+    const movedAt = moved.json<{ data: ChildProgram }>().data.started_at;
+    world.time.advance(DAY);
+    const again = await world.post(f.token, url, { child_id: f.childId, age_group: 'five-six' });
+    expect(again.json<{ data: ChildProgram }>().data).toMatchObject({
+      started_at: movedAt,
+      current_week: 1,
+    });
+  });
+
   it('refuses another family’s child, a guest and an unknown age group', async () => {
     const a = await world.family();
     const b = await world.family();
