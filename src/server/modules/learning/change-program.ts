@@ -35,51 +35,41 @@ export async function changeProgram({
           .where(eq(mainPrograms.id, programId));
 
   return db.transaction(async (tx) => {
-    // A child who never changed program follows their age group's, from the day they were added.
+    // One read before the change: the owner check, and the program the child follows now (a child who never
+    // changed program follows their age group's, from the day they were added).
     const [before] = await tx
-      .select({ ageGroup: children.ageGroup })
-      .from(children)
-      .where(and(eq(children.id, input.child_id), eq(children.userId, userId)));
-    const programBefore = before ? await programOfAgeGroup(tx, before.ageGroup) : null;
-    const [child] = await tx
-      .update(children)
-      .set({ ageGroup: input.age_group, updatedAt: now })
-      .where(and(eq(children.id, input.child_id), eq(children.userId, userId)))
-      .returning({ id: children.id });
-    if (!child) throw notFound(CHILD_NOT_FOUND);
-    if (!program) throw invalidField('age_group', NO_PROGRAM_FOR_AGE_GROUP);
-    // The program the child already follows: a second tap must not send them back to week 1.
-    const [current] = await tx
       .select({
+        ageGroup: children.ageGroup,
+        createdAt: children.createdAt,
         mainProgramId: childPrograms.mainProgramId,
         startedAt: childPrograms.startedAt,
-        createdAt: children.createdAt,
       })
       .from(children)
       .leftJoin(childPrograms, eq(childPrograms.childId, children.id))
-      .where(eq(children.id, child.id));
-    const followed = current?.mainProgramId ?? programBefore;
-    if (current && followed === program.id) {
-      const startedAt = current.startedAt ?? current.createdAt;
-      return {
-        child_id: child.id,
-        program: { slug: program.slug, title: program.title, age_group: input.age_group },
-        started_at: startedAt.toISOString(),
-        current_week: currentWeekNumber(startedAt, now),
-      };
-    }
+      .where(and(eq(children.id, input.child_id), eq(children.userId, userId)));
+    if (!before) throw notFound(CHILD_NOT_FOUND);
+    if (!program) throw invalidField('age_group', NO_PROGRAM_FOR_AGE_GROUP);
     await tx
-      .insert(childPrograms)
-      .values({ childId: child.id, mainProgramId: program.id, startedAt: now })
-      .onConflictDoUpdate({
-        target: childPrograms.childId,
-        set: { mainProgramId: program.id, startedAt: now },
-      });
+      .update(children)
+      .set({ ageGroup: input.age_group, updatedAt: now })
+      .where(eq(children.id, input.child_id));
+    const followed = before.mainProgramId ?? (await programOfAgeGroup(tx, before.ageGroup));
+    // The program the child already follows keeps its calendar: a second tap must not send them to week 1.
+    const startedAt = followed === program.id ? (before.startedAt ?? before.createdAt) : now;
+    if (followed !== program.id) {
+      await tx
+        .insert(childPrograms)
+        .values({ childId: input.child_id, mainProgramId: program.id, startedAt: now })
+        .onConflictDoUpdate({
+          target: childPrograms.childId,
+          set: { mainProgramId: program.id, startedAt: now },
+        });
+    }
     return {
-      child_id: child.id,
+      child_id: input.child_id,
       program: { slug: program.slug, title: program.title, age_group: input.age_group },
-      started_at: now.toISOString(),
-      current_week: 1,
+      started_at: startedAt.toISOString(),
+      current_week: currentWeekNumber(startedAt, now),
     };
   });
 }
