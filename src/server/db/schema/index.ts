@@ -3,3 +3,5 @@ export * from './catalog';
 export * from './accounts';
 export * from './jobs';
 export * from './learning';
+export * from './payments';
+export * from './sandbox-gateway';
