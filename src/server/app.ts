@@ -41,6 +41,9 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { lessonsRoutes } from './modules/lessons/routes';
 import { learningRoutes } from './modules/learning/routes';
 import { programOutlineRoutes } from './modules/program-outline/routes';
+import { storeRoutes } from './modules/store/routes';
+import { giftRoutes } from './modules/gifts/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
 
@@ -124,6 +127,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(lessonsRoutes(moduleDeps), api);
   await app.register(learningRoutes(moduleDeps), api);
   await app.register(programOutlineRoutes(moduleDeps), api);
+  await app.register(storeRoutes(moduleDeps), api);
+  await app.register(giftRoutes(moduleDeps), api);
+  await app.register(paymentRoutes(moduleDeps), api);
   const { media } = moduleDeps;
   if (media.kind === 'local') {
     await app.register(localMediaRoutes({ store: media, clock: moduleDeps.clock }));

@@ -1,5 +1,6 @@
 // Environment → typed configuration (ARCHITECTURE §6). Pure: loadConfig(env) never reads process.env itself,
 // so tests can try any combination; main.ts passes process.env.
+import { SBERBANK_TIMEOUT_MS } from './integrations/sberbank/client';
 import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -63,6 +64,8 @@ export interface Config {
     username: string;
     password: string;
     callbackKey: string;
+    /** How long a call to the bank may take (CONTRACTS §1: 30 s); tests shorten it. */
+    timeoutMs: number;
   };
   /** null → captcha off. */
   recaptcha: RecaptchaConfig | null;
@@ -404,6 +407,7 @@ export function loadConfig(
       username: env.SBERBANK_USERNAME ?? DEMO.sberbankUsername,
       password: env.SBERBANK_PASSWORD ?? DEMO.sberbankPassword,
       callbackKey: env.SBERBANK_CALLBACK_KEY ?? DEMO.sberbankCallbackKey,
+      timeoutMs: SBERBANK_TIMEOUT_MS,
     },
     recaptcha:
       env.RECAPTCHA_SITE_KEY !== undefined && env.RECAPTCHA_SECRET !== undefined

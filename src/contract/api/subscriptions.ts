@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { dataOf } from './common';
+import { certificateCode } from './store';
 
-/** ARCHITECTURE §4: `{subscription_id}` activates a free tariff (the trial); gift codes come with gifts. */
-export const activateSubscriptionBody = z.object({
-  subscription_id: z
-    .number({ error: 'Выберите тариф' })
-    .int('Выберите тариф')
-    .positive('Выберите тариф')
-    // Ids are PostgreSQL integers: a larger number names no tariff (and must not reach the database).
-    .max(2_147_483_647, 'Выберите тариф'),
-});
+/** ARCHITECTURE §4: `{subscription_id}` activates a free tariff (the trial), `{code}` a gift certificate. */
+export const activateSubscriptionBody = z
+  .object({
+    subscription_id: z
+      .number({ error: 'Выберите тариф' })
+      .int('Выберите тариф')
+      .positive('Выберите тариф')
+      // Ids are PostgreSQL integers: a larger number names no tariff (and must not reach the database).
+      .max(2_147_483_647, 'Выберите тариф')
+      .optional(),
+    code: certificateCode.optional(),
+  })
+  .refine((body) => (body.subscription_id === undefined) !== (body.code === undefined), {
+    message: 'Укажите тариф или код сертификата',
+    path: ['subscription_id'],
+  });
 export type ActivateSubscriptionBody = z.infer<typeof activateSubscriptionBody>;
 
 export const SUBSCRIPTION_SOURCES = ['trial', 'purchase', 'gift'] as const;

@@ -4,9 +4,12 @@ import { MAIL_JOB } from '../integrations/mail/queue';
 import { mailJob } from '../integrations/mail/job';
 import { PASSWORD_RESET_JOB } from '../modules/auth/password-reset';
 import { passwordResetJob } from '../modules/auth/password-reset-job';
+import { RECONCILE_JOB } from '../modules/payments/register-order';
+import { reconcileJob } from '../modules/payments/reconcile';
 import type { JobHandlers } from './types';
 
 export const jobHandlers: JobHandlers = {
   [MAIL_JOB]: mailJob,
   [PASSWORD_RESET_JOB]: passwordResetJob,
+  [RECONCILE_JOB]: reconcileJob,
 };

@@ -14,6 +14,7 @@ import {
   instructions,
   landingContents,
   pages,
+  promoCodes,
   regions,
   tariffs,
   users,
@@ -21,6 +22,7 @@ import {
 import type { SeedContent } from './content';
 import { seedLearning } from './seed-learning';
 import type { SeedTariff } from './data/types';
+import { demoPromoCodes } from './data/promo-codes';
 
 export const DEMO_PARENT = {
   email: 'demo@umnyashki.ru',
@@ -317,6 +319,17 @@ export async function seedDatabase({
           .values(newAccounts.map((a) => ({ ...a, createdAt: now, updatedAt: now })))
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id }),
+      );
+    }
+
+    if (config.demo) {
+      count(
+        'promo_codes',
+        await tx
+          .insert(promoCodes)
+          .values(demoPromoCodes.map((promo) => ({ ...promo, createdAt: now, updatedAt: now })))
+          .onConflictDoNothing({ target: promoCodes.code })
+          .returning({ id: promoCodes.id }),
       );
     }
 

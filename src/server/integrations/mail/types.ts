@@ -7,12 +7,20 @@ import { isStoredEmail } from '@contract/email';
 const address = z.string().refine(isStoredEmail, 'not an address in its stored form');
 const name = z.string().max(200);
 const url = z.url({ protocol: /^https?$/ });
+const giftData = z.object({
+  name,
+  code: z.string().max(20),
+  title: z.string().max(200),
+  valid_until: z.string().max(40),
+});
 
 export const mailRequestSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('confirmation'), to: address, data: z.object({ name, url }) }),
   z.object({ template: z.literal('password-reset'), to: address, data: z.object({ name, url }) }),
   z.object({ template: z.literal('password-changed'), to: address, data: z.object({ name }) }),
   z.object({ template: z.literal('welcome'), to: address, data: z.object({ name }) }),
+  z.object({ template: z.literal('gift-ready'), to: address, data: giftData }),
+  z.object({ template: z.literal('gift'), to: address, data: giftData }),
 ]);
 
 export type MailRequest = z.infer<typeof mailRequestSchema>;

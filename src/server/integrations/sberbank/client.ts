@@ -76,6 +76,8 @@ export interface OrderStatus {
   amount: number;
   bindingId: string | null;
   maskedPan: string | null;
+  /** The card's expiry as the bank shows it (YYYYMM). */
+  expiration: string | null;
 }
 
 export interface Binding {
@@ -100,6 +102,21 @@ function numberOrNull(value: unknown): number | null {
 
 function record(value: unknown): Json {
   return typeof value === 'object' && value !== null ? (value as Json) : {};
+}
+
+function readStatus(body: Json): OrderStatus {
+  const binding = record(body.bindingInfo);
+  const card = record(body.cardAuthInfo);
+  return {
+    orderNumber: text(body.orderNumber),
+    orderStatus: numberOrNull(body.orderStatus),
+    actionCode: numberOrNull(body.actionCode),
+    actionCodeDescription: text(body.actionCodeDescription),
+    amount: numberOrNull(body.amount) ?? 0,
+    bindingId: text(binding.bindingId) || null,
+    maskedPan: text(card.maskedPan) || null,
+    expiration: text(card.expiration) || null,
+  };
 }
 
 export function createSberbankClient(options: SberbankClientOptions) {
@@ -175,18 +192,12 @@ export function createSberbankClient(options: SberbankClientOptions) {
     },
 
     async orderStatus(orderId: string): Promise<OrderStatus> {
-      const body = await call('getOrderStatusExtended', { orderId, language: 'ru' });
-      const binding = record(body.bindingInfo);
-      const card = record(body.cardAuthInfo);
-      return {
-        orderNumber: text(body.orderNumber),
-        orderStatus: numberOrNull(body.orderStatus),
-        actionCode: numberOrNull(body.actionCode),
-        actionCodeDescription: text(body.actionCodeDescription),
-        amount: numberOrNull(body.amount) ?? 0,
-        bindingId: text(binding.bindingId) || null,
-        maskedPan: text(card.maskedPan) || null,
-      };
+      return readStatus(await call('getOrderStatusExtended', { orderId, language: 'ru' }));
+    },
+
+    /** For an order whose register answer never came: the bank knows it by our number, if at all. */
+    async orderStatusByNumber(orderNumber: string): Promise<OrderStatus> {
+      return readStatus(await call('getOrderStatusExtended', { orderNumber, language: 'ru' }));
     },
 
     async reverse(orderId: string): Promise<void> {

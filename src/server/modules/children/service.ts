@@ -1,6 +1,6 @@
 // A family's children (SPEC §3, ARCHITECTURE §5): name or nickname, birth date, age group, avatar and
 // learning settings — nothing else. Every call is scoped to the parent: another family's child is 404.
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
 import {
   CHILD_NOT_FOUND,
@@ -14,29 +14,40 @@ import {
   type StudyMode,
 } from '@contract/api/children';
 import type { Database } from '../../db/client';
-import { children, users } from '../../db/schema/index';
+import { childSlotPurchases, children, users } from '../../db/schema/index';
+import { currentSubscription } from '../subscriptions/service';
 import type { Clock } from '../../deps';
 import { ERROR_CODES } from '@contract/api/values';
 import { conflict, invalidField, notFound } from '../../plugins/errors';
 
-/** Until tariffs bring slots (payments issue), every family has room for one child. */
+/** A family without a subscription (or with a one-child tariff) still has room for one child. */
 export const FREE_CHILD_SLOTS = 1;
 
 export interface ChildSlots {
   total: number;
   used: number;
   free: number;
+  /** Places bought on top of the tariff (child-slot purchases). */
+  bought: number;
 }
 
-/** How many children the family may have and has. The payments issue adds the slots of its tariffs. */
-export async function childSlots(db: Database, userId: number): Promise<ChildSlots> {
-  const [row] = await db
-    .select({ used: count() })
-    .from(children)
-    .where(eq(children.userId, userId));
-  const used = row?.used ?? 0;
-  const total = FREE_CHILD_SLOTS;
-  return { total, used, free: Math.max(0, total - used) };
+/**
+ * How many children the family may have: the amount_children of the subscription in force (at least one)
+ * plus the places bought on their own, which stay with the family.
+ */
+export async function childSlots(db: Database, userId: number, now: Date): Promise<ChildSlots> {
+  const [[usedRow], [boughtRow], current] = await Promise.all([
+    db.select({ used: count() }).from(children).where(eq(children.userId, userId)),
+    db
+      .select({ bought: sql<number>`coalesce(sum(${childSlotPurchases.slots}), 0)::int` })
+      .from(childSlotPurchases)
+      .where(eq(childSlotPurchases.userId, userId)),
+    currentSubscription(db, userId, now),
+  ]);
+  const used = usedRow?.used ?? 0;
+  const bought = boughtRow?.bought ?? 0;
+  const total = Math.max(FREE_CHILD_SLOTS, current?.amount_children ?? 0) + bought;
+  return { total, used, free: Math.max(0, total - used), bought };
 }
 
 type ChildRow = typeof children.$inferSelect;
@@ -93,7 +104,7 @@ export async function storeChild({
   return db.transaction(async (tx) => {
     // The parent's row is the lock: two add-child requests at once cannot both take the last slot.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    if ((await childSlots(tx, userId)).free <= 0)
+    if ((await childSlots(tx, userId, now)).free <= 0)
       throw conflict(NO_FREE_CHILD_SLOT, ERROR_CODES.noFreeChildSlot);
     const [row] = await tx
       .insert(children)

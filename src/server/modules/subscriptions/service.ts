@@ -143,3 +143,71 @@ export async function activateTrial({
   if (!row) throw conflict(TRIAL_USED, ERROR_CODES.trialUsed);
   return toFamilySubscription(row);
 }
+
+/** `months` calendar months after `from` (UTC), the day clamped to the month's end (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(from: Date, months: number): Date {
+  const target = new Date(from.getTime());
+  const day = target.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+}
+
+/**
+ * A paid or gifted period of a tariff. It follows on from the family's paid or gifted time still to come
+ * (buying early loses no day); a trial in force is replaced — it ends now and the paid period starts now.
+ */
+export async function addPaidPeriod(
+  db: Database,
+  {
+    userId,
+    tariffId,
+    source,
+    months,
+    amountChildren,
+    now,
+  }: {
+    userId: number;
+    tariffId: number;
+    source: 'purchase' | 'gift';
+    months: number;
+    amountChildren: number;
+    now: Date;
+  },
+): Promise<FamilySubscription> {
+  await db
+    .update(familySubscriptions)
+    .set({ endedAt: now })
+    .where(and(inForceAt(userId, now), eq(familySubscriptions.source, 'trial')));
+  const later = await db
+    .select({ endsAt: familySubscriptions.endsAt, endedAt: familySubscriptions.endedAt })
+    .from(familySubscriptions)
+    .where(
+      and(
+        eq(familySubscriptions.userId, userId),
+        gt(familySubscriptions.endsAt, now),
+        or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
+      ),
+    );
+  const startsAt = later.reduce((latest, period) => {
+    const end = period.endedAt && period.endedAt < period.endsAt ? period.endedAt : period.endsAt;
+    return end > latest ? end : latest;
+  }, now);
+  const [row] = await db
+    .insert(familySubscriptions)
+    .values({
+      userId,
+      tariffId,
+      source,
+      amountChildren,
+      startsAt,
+      endsAt: addMonths(startsAt, months),
+    })
+    .returning();
+  if (!row) throw new Error('subscription insert returned nothing');
+  return toFamilySubscription(row);
+}

@@ -4,6 +4,7 @@ import type { MailContent, TemplateContext } from './content';
 import { passwordChangedMail } from './password-changed';
 import { passwordResetMail } from './password-reset';
 import { welcomeMail } from './welcome';
+import { giftMail, giftReadyMail } from './gift';
 
 export { CONFIRMATION_LINK_HOURS } from './confirmation';
 export { PASSWORD_RESET_LINK_MINUTES } from './password-reset';
@@ -20,5 +21,9 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return passwordChangedMail(request.data, context);
     case 'welcome':
       return welcomeMail(request.data, context);
+    case 'gift-ready':
+      return giftReadyMail(request.data, context);
+    case 'gift':
+      return giftMail(request.data, context);
   }
 }

@@ -1,0 +1,124 @@
+// What a paid purchase delivers, written in the same transaction that marks its order paid, so a purchase
+// is delivered exactly once whichever confirmation (callback, return page, reconciler) gets there first.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  additionalProgramOffers,
+  cardBindings,
+  childAdditionalPrograms,
+  childSlotPurchases,
+  childWeeks,
+  children,
+  promoCodes,
+  tariffs,
+} from '../../db/schema/index';
+import { createCertificate } from '../gifts/certificates';
+import { mailGiftReady } from '../gifts/service';
+import type { PurchaseRow } from '../store/purchases';
+import { addPaidPeriod } from '../subscriptions/service';
+
+export interface PaidCard {
+  bindingId: string | null;
+  maskedPan: string | null;
+  expiration: string | null;
+}
+
+/** The chosen children still in the family (one may have been removed while the bank was paid). */
+async function familyChildren(tx: Database, userId: number | null, ids: readonly number[]) {
+  if (userId === null || ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: children.id })
+    .from(children)
+    .where(and(eq(children.userId, userId), inArray(children.id, [...ids])));
+  return rows.map((row) => row.id);
+}
+
+export async function fulfilPurchase(
+  tx: Database,
+  purchase: PurchaseRow,
+  card: PaidCard,
+  now: Date,
+): Promise<void> {
+  const userId = purchase.userId;
+  if (purchase.promoCodeId !== null) {
+    await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`${promoCodes.usedCount} + 1`, updatedAt: now })
+      .where(eq(promoCodes.id, purchase.promoCodeId));
+  }
+  switch (purchase.type) {
+    case 'subscription': {
+      if (userId === null || purchase.tariffId === null) return;
+      const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, purchase.tariffId));
+      if (!tariff) return;
+      await addPaidPeriod(tx, {
+        userId,
+        tariffId: tariff.id,
+        source: 'purchase',
+        months: tariff.duration,
+        amountChildren: tariff.amountChildren,
+        now,
+      });
+      if (purchase.recurrent && card.bindingId) {
+        await tx
+          .insert(cardBindings)
+          .values({
+            userId,
+            bindingId: card.bindingId,
+            maskedPan: card.maskedPan,
+            expiryDate: card.expiration,
+          })
+          .onConflictDoNothing({ target: cardBindings.bindingId });
+      }
+      return;
+    }
+    case 'gift': {
+      if (purchase.tariffId === null) return;
+      const certificate = await createCertificate(tx, {
+        purchaseId: purchase.id,
+        buyerId: userId,
+        tariffId: purchase.tariffId,
+        now,
+      });
+      if (certificate) await mailGiftReady(tx, certificate);
+      return;
+    }
+    case 'child-slot':
+      if (userId === null) return;
+      await tx
+        .insert(childSlotPurchases)
+        .values({ userId, purchaseId: purchase.id, slots: 1 })
+        .onConflictDoNothing({ target: childSlotPurchases.purchaseId });
+      return;
+    case 'weeks': {
+      const [childId] = await familyChildren(tx, userId, purchase.childIds.slice(0, 1));
+      const weekIds = purchase.lines.flatMap((line) => (line.ref_id === null ? [] : [line.ref_id]));
+      if (childId === undefined || weekIds.length === 0) return;
+      await tx
+        .insert(childWeeks)
+        .values(weekIds.map((weekId) => ({ childId, weekId })))
+        .onConflictDoNothing();
+      return;
+    }
+    case 'additional-program': {
+      const offerId = purchase.lines[0]?.ref_id;
+      const childIds = await familyChildren(tx, userId, purchase.childIds);
+      if (offerId === undefined || offerId === null || childIds.length === 0) return;
+      const [offer] = await tx
+        .select({ programId: additionalProgramOffers.additionalProgramId })
+        .from(additionalProgramOffers)
+        .where(eq(additionalProgramOffers.id, offerId));
+      if (!offer) return;
+      await tx
+        .insert(childAdditionalPrograms)
+        .values(
+          childIds.map((childId) => ({
+            childId,
+            additionalProgramId: offer.programId,
+          })),
+        )
+        .onConflictDoNothing();
+      return;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+// The return page and the callback both end here: find the order, ask the bank, answer what it said.
+import { and, eq } from 'drizzle-orm';
+import type { OrderState } from '@contract/api/store';
+import { paymentOrders, purchases } from '../../db/schema/index';
+import { SberbankUnavailableError } from '../../integrations/sberbank/client';
+import { notFound } from '../../plugins/errors';
+import { settleOrder, type SettleDeps } from './settle';
+
+export const ORDER_NOT_FOUND = 'Заказ не найден';
+
+/** The parent's own order by the bank's id (another family's is 404), settled if it was not yet. */
+export async function orderStateFor(
+  deps: SettleDeps,
+  userId: number,
+  gatewayOrderId: string,
+): Promise<OrderState> {
+  const { db } = deps;
+  const [order] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.gatewayOrderId, gatewayOrderId), eq(paymentOrders.userId, userId)));
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (order.state === 'new' || order.state === 'pending') {
+    try {
+      await settleOrder(deps, order);
+    } catch (error) {
+      // The bank is away: the parent is told the payment is still being checked.
+      if (!(error instanceof SberbankUnavailableError)) throw error;
+    }
+  }
+  const [row] = await db
+    .select({ order: paymentOrders, purchase: purchases })
+    .from(paymentOrders)
+    .innerJoin(purchases, eq(purchases.id, paymentOrders.purchaseId))
+    .where(eq(paymentOrders.id, order.id));
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  const status =
+    row.order.state === 'paid' ? 'paid' : row.order.state === 'failed' ? 'failed' : 'pending';
+  return {
+    status,
+    purchase_id: row.purchase.id,
+    type: row.purchase.type,
+    total: row.order.amount,
+    reason: status === 'failed' ? row.order.failReason : null,
+  };
+}
+
+/**
+ * A callback whose checksum held: settle the order it names. Unknown orders are answered all the same (the
+ * bank would only retry); the bank being away leaves the order to the reconciler.
+ */
+export async function settleFromCallback(
+  deps: SettleDeps,
+  params: Record<string, string>,
+): Promise<void> {
+  const mdOrder = params.mdOrder;
+  if (!mdOrder) return;
+  const [order] = await deps.db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.gatewayOrderId, mdOrder));
+  if (!order || order.state === 'paid') return;
+  try {
+    await settleOrder(deps, order);
+  } catch (error) {
+    if (!(error instanceof SberbankUnavailableError)) throw error;
+    deps.log?.warn({ order_id: order.id }, 'the bank did not answer after a callback');
+  }
+}
