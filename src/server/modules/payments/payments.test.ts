@@ -1,0 +1,387 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cardBindings,
+  childAdditionalPrograms,
+  familySubscriptions,
+  paymentOrders,
+  promoCodes,
+  purchases,
+} from '../../db/schema/index';
+import { runDueJobs } from '../../jobs/runner';
+import { addMonths } from '../subscriptions/service';
+import {
+  addChild,
+  callback,
+  initialize,
+  newParent,
+  offerFor,
+  orderState,
+  post,
+  register,
+  startPaymentsKit,
+  tariffId,
+  type PaymentsKit,
+} from './payments-testing';
+
+let kit: PaymentsKit;
+beforeAll(async () => {
+  kit = await startPaymentsKit();
+});
+afterAll(async () => {
+  await kit.close();
+});
+
+const MINUTE = 60_000;
+const periodsOf = (userId: number) =>
+  kit.database.db.select().from(familySubscriptions).where(eq(familySubscriptions.userId, userId));
+const orderRow = async (orderId: string) => {
+  const [row] = await kit.database.db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.gatewayOrderId, orderId));
+  return row;
+};
+
+describe('a subscription bought with a promo code', () => {
+  it('registers the discounted sum with receipt lines and starts 6 months for 2 children once paid', async () => {
+    const parent = await newParent(kit);
+    const tariff = await tariffId(kit, 'subscription-6m-2c');
+    const promo = await post(kit, '/api/store/web/promocode', parent.token, {
+      code: 'UmNyAsHkI10',
+      type: 'subscription',
+      ids: [tariff.id],
+    });
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    const order = await register(kit, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+      promo_id: promo.json().data.promo_id,
+      recurrent: true,
+    });
+    const total = tariff.price - Math.floor(tariff.price / 10);
+    expect(order.amount).toBe(total);
+
+    const sent = kit.bank.orders.get(order.order_id)?.form;
+    expect(sent).toMatchObject({
+      amount: String(total),
+      currency: '643',
+      email: parent.email,
+      clientId: String(parent.id),
+      returnUrl: `${kit.config.publicUrl}/successful-payment`,
+      failUrl: `${kit.config.publicUrl}/fail-payment`,
+    });
+    const bundle = JSON.parse(sent?.orderBundle ?? '{}');
+    expect(bundle.customerDetails).toEqual({ email: parent.email });
+    const items = bundle.cartItems.items as { itemAmount: number; name: string }[];
+    expect(items.reduce((sum, item) => sum + item.itemAmount, 0)).toBe(total);
+    expect(items[0]?.name).toBe('Подписка на 6\u00a0месяцев для двоих детей');
+
+    // Back from the bank before paying: nothing yet.
+    expect((await orderState(kit, parent, order.order_id)).json().data).toMatchObject({
+      status: 'pending',
+      purchase_id: purchaseId,
+    });
+    expect(await periodsOf(parent.id)).toEqual([]);
+
+    kit.bank.pay(order.order_id, { bindingId: 'binding-1' });
+    const paid = await orderState(kit, parent, order.order_id);
+    expect(paid.json().data).toMatchObject({ status: 'paid', type: 'subscription', total });
+    const [period] = await periodsOf(parent.id);
+    expect(period).toMatchObject({ source: 'purchase', amountChildren: 2 });
+    expect(period?.endsAt).toEqual(addMonths(kit.time.clock(), 6));
+    const [card] = await kit.database.db
+      .select()
+      .from(cardBindings)
+      .where(eq(cardBindings.userId, parent.id));
+    expect(card).toMatchObject({ bindingId: 'binding-1', maskedPan: '555555**5599' });
+    const [used] = await kit.database.db
+      .select({ usedCount: promoCodes.usedCount })
+      .from(promoCodes)
+      .where(eq(promoCodes.code, 'UMNYASHKI10'));
+    expect(used?.usedCount).toBeGreaterThanOrEqual(1);
+
+    const history = await kit.app.inject({
+      url: '/api/store/payments',
+      headers: { authorization: `Bearer ${parent.token}` },
+    });
+    expect(history.json().data[0]).toMatchObject({
+      purchase_id: purchaseId,
+      status: 'paid',
+      total,
+    });
+  });
+
+  it('delivers once when fifty confirmations arrive together', async () => {
+    const parent = await newParent(kit);
+    const tariff = await tariffId(kit, 'subscription-3m-1c');
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    const order = await register(kit, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+    });
+    kit.bank.pay(order.order_id);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0 ? orderState(kit, parent, order.order_id) : callback(kit, order.order_id),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    expect(await periodsOf(parent.id)).toHaveLength(1);
+    kit.time.advance(10 * MINUTE);
+    await runDueJobs({ db: kit.database.db, config: kit.config, clock: kit.time.clock });
+    expect(await periodsOf(parent.id)).toHaveLength(1);
+  });
+
+  it('replaces a trial in force, and follows on from paid time still to come', async () => {
+    const parent = await newParent(kit);
+    const now = kit.time.clock();
+    const trial = await tariffId(kit, 'subscription-trial-7d-1c');
+    await post(kit, '/api/store/subscription/activate', parent.token, {
+      subscription_id: trial.id,
+    });
+    const month = await tariffId(kit, 'subscription-1m-1c');
+    for (let i = 0; i < 2; i += 1) {
+      const purchaseId = await initialize(kit, parent, 'subscription', [month.id]);
+      const order = await register(kit, parent, 'register/subscription-order', {
+        purchase_id: purchaseId,
+      });
+      kit.bank.pay(order.order_id);
+      await orderState(kit, parent, order.order_id);
+    }
+    const periods = (await periodsOf(parent.id)).sort((a, b) => a.id - b.id);
+    expect(periods.map((p) => [p.source, p.endedAt?.toISOString() ?? null])).toEqual([
+      ['trial', now.toISOString()],
+      ['purchase', null],
+      ['purchase', null],
+    ]);
+    expect(periods[2]?.startsAt).toEqual(periods[1]?.endsAt);
+    expect(periods[2]?.endsAt).toEqual(addMonths(addMonths(now, 1), 1));
+  });
+});
+
+describe('the bank says no, lies, or is silent', () => {
+  it('shows a declined card as failed with the bank reason, and a late payment still counts', async () => {
+    const parent = await newParent(kit);
+    const tariff = await tariffId(kit, 'subscription-1m-1c');
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    const order = await register(kit, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+    });
+    kit.bank.decline(order.order_id);
+    expect((await callback(kit, order.order_id, 'deposited', '0')).statusCode).toBe(200);
+    expect((await orderState(kit, parent, order.order_id)).json().data).toMatchObject({
+      status: 'failed',
+      reason: 'Отказ банка-эмитента',
+    });
+    expect(await periodsOf(parent.id)).toEqual([]);
+    // Out of order: the bank settles it after all.
+    kit.bank.pay(order.order_id);
+    await callback(kit, order.order_id);
+    expect((await orderState(kit, parent, order.order_id)).json().data.status).toBe('paid');
+    expect(await periodsOf(parent.id)).toHaveLength(1);
+    // A stale "declined" after the payment changes nothing.
+    await callback(kit, order.order_id, 'deposited', '0');
+    expect((await orderState(kit, parent, order.order_id)).json().data.status).toBe('paid');
+  });
+
+  it('ignores a callback with a tampered checksum, and one the bank does not confirm', async () => {
+    const parent = await newParent(kit);
+    const tariff = await tariffId(kit, 'subscription-1m-1c');
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    const order = await register(kit, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+    });
+    const tampered = await callback(kit, order.order_id, 'deposited', '1', true);
+    expect(tampered.statusCode).toBe(403);
+    expect(tampered.json().code).toBe('forbidden');
+    const unsigned = await kit.app.inject({
+      url: `/api/payments/sberbank/callback?mdOrder=${order.order_id}&operation=deposited&status=1`,
+    });
+    expect(unsigned.statusCode).toBe(403);
+    // Signed, but the bank says the order is not paid: a callback is only a hint.
+    expect((await callback(kit, order.order_id)).statusCode).toBe(200);
+    expect((await orderRow(order.order_id))?.state).toBe('pending');
+    expect(await periodsOf(parent.id)).toEqual([]);
+  });
+
+  it('refuses to deliver when the bank reports another amount', async () => {
+    const parent = await newParent(kit);
+    const tariff = await tariffId(kit, 'subscription-1m-1c');
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    const order = await register(kit, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+    });
+    kit.bank.pay(order.order_id, { reportedAmount: 100 });
+    expect((await orderState(kit, parent, order.order_id)).json().data.status).toBe('failed');
+    expect(await periodsOf(parent.id)).toEqual([]);
+  });
+
+  it('keeps an order whose register answer was lost, and the reconciler settles it', async () => {
+    const parent = await newParent(kit);
+    const tariff = await tariffId(kit, 'subscription-1m-1c');
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    kit.bank.registerThenHang = true;
+    let res;
+    try {
+      res = await post(kit, '/api/payments/sberbank/register/subscription-order', parent.token, {
+        purchase_id: purchaseId,
+      });
+    } finally {
+      kit.bank.registerThenHang = false;
+    }
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/Банк не ответил/);
+    const [pending] = await kit.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.purchaseId, purchaseId));
+    expect(pending?.state).toBe('new');
+    // The parent paid on a page opened some other way; the bank knows the order by our number.
+    const atBank = [...kit.bank.orders.values()].find(
+      (o) => o.orderNumber === pending?.orderNumber,
+    );
+    if (!atBank) throw new Error('the bank never saw the order');
+    kit.bank.pay(atBank.orderId);
+    kit.time.advance(5 * MINUTE);
+    await runDueJobs({ db: kit.database.db, config: kit.config, clock: kit.time.clock });
+    const [settled] = await kit.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.purchaseId, purchaseId));
+    expect(settled?.state).toBe('paid');
+    expect(await periodsOf(parent.id)).toHaveLength(1);
+  });
+
+  it('leaves an order pending while the bank is silent, then the reconciler writes it off', async () => {
+    const parent = await newParent(kit);
+    const tariff = await tariffId(kit, 'subscription-1m-1c');
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    const order = await register(kit, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+    });
+    kit.bank.hang.add('getOrderStatusExtended');
+    try {
+      const silent = await orderState(kit, parent, order.order_id);
+      expect(silent.statusCode).toBe(200);
+      expect(silent.json().data.status).toBe('pending');
+    } finally {
+      kit.bank.hang.delete('getOrderStatusExtended');
+    }
+    // Never paid: after the payment page closed and the grace passed, the order is expired.
+    for (const minutes of [5, 5, 10, 30, 70]) {
+      kit.time.advance(minutes * MINUTE);
+      await runDueJobs({ db: kit.database.db, config: kit.config, clock: kit.time.clock });
+    }
+    expect(await orderRow(order.order_id)).toMatchObject({
+      state: 'failed',
+      failReason: 'Время на оплату истекло',
+    });
+  });
+});
+
+describe('ownership', () => {
+  it('hides one family purchases and orders from another', async () => {
+    const parent = await newParent(kit);
+    const stranger = await newParent(kit);
+    const tariff = await tariffId(kit, 'subscription-1m-1c');
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    const order = await register(kit, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+    });
+    const foreignRegister = await post(
+      kit,
+      '/api/payments/sberbank/register/subscription-order',
+      stranger.token,
+      { purchase_id: purchaseId },
+    );
+    expect(foreignRegister.statusCode).toBe(404);
+    kit.bank.pay(order.order_id);
+    const foreignState = await orderState(kit, stranger, order.order_id);
+    expect(foreignState.statusCode).toBe(404);
+    expect(await periodsOf(stranger.id)).toEqual([]);
+    // The owner's purchase was not settled by the stranger's look either.
+    expect((await orderRow(order.order_id))?.state).toBe('pending');
+  });
+
+  it('refuses a paid purchase and a purchase of another type', async () => {
+    const parent = await newParent(kit);
+    const gift = await tariffId(kit, 'gift-1m-1c');
+    const purchaseId = await initialize(kit, parent, 'gift', [gift.id]);
+    const wrong = await post(
+      kit,
+      '/api/payments/sberbank/register/subscription-order',
+      parent.token,
+      { purchase_id: purchaseId },
+    );
+    expect(wrong.statusCode).toBe(422);
+    const order = await register(kit, parent, 'register/gift-order', { purchase_id: purchaseId });
+    // Asked twice while the page is open: the same order, not a second one.
+    const again = await register(kit, parent, 'register/gift-order', { purchase_id: purchaseId });
+    expect(again.order_id).toBe(order.order_id);
+    kit.bank.pay(order.order_id);
+    await orderState(kit, parent, order.order_id);
+    const paid = await post(kit, '/api/payments/sberbank/register/gift-order', parent.token, {
+      purchase_id: purchaseId,
+    });
+    expect(paid.statusCode).toBe(409);
+  });
+});
+
+describe('child places and additional programs', () => {
+  it('adds a child place that lets a one-child family add a second child', async () => {
+    const parent = await newParent(kit);
+    await addChild(kit, parent);
+    const addSecond = () =>
+      post(kit, '/api/profile/child/store', parent.token, {
+        name: 'Петя',
+        birth_date: '2022-03-01',
+      });
+    expect((await addSecond()).statusCode).toBe(409);
+    const purchaseId = await initialize(kit, parent, 'child-slot', []);
+    const order = await register(kit, parent, 'register/child-slot-order', {
+      purchase_id: purchaseId,
+    });
+    expect(order.amount).toBe(49_000);
+    kit.bank.pay(order.order_id);
+    await callback(kit, order.order_id);
+    const slots = await kit.app.inject({
+      url: '/api/store/slot-purchases',
+      headers: { authorization: `Bearer ${parent.token}` },
+    });
+    expect(slots.json().data).toEqual({ total: 2, used: 1, free: 1, bought: 1, price: 49_000 });
+    expect((await addSecond()).statusCode).toBe(201);
+  });
+
+  it('opens an additional program for the chosen children only, no more than the offer is for', async () => {
+    const parent = await newParent(kit);
+    const first = await addChild(kit, parent, 'Маша');
+    const second = await addChild(kit, parent, 'Петя');
+    const stranger = await newParent(kit);
+    const strangersChild = await addChild(kit, stranger, 'Чужой');
+    const offer = await offerFor(kit, 1);
+    const purchaseId = await initialize(kit, parent, 'additional-program', [offer.id]);
+    for (const childIds of [[first, second], [strangersChild], []]) {
+      const res = await post(
+        kit,
+        '/api/payments/sberbank/register/additional-program-order',
+        parent.token,
+        { purchase_id: purchaseId, childIds },
+      );
+      expect([404, 422], JSON.stringify(childIds)).toContain(res.statusCode);
+    }
+    const order = await register(kit, parent, 'register/additional-program-order', {
+      purchase_id: purchaseId,
+      childIds: [second],
+    });
+    kit.bank.pay(order.order_id);
+    await orderState(kit, parent, order.order_id);
+    const opened = await kit.database.db.select().from(childAdditionalPrograms);
+    expect(
+      opened.filter((row) => [first, second].includes(row.childId)).map((row) => row.childId),
+    ).toEqual([second]);
+    const [purchase] = await kit.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, purchaseId));
+    expect(purchase?.status).toBe('paid');
+  });
+});

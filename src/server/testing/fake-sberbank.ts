@@ -1,0 +1,146 @@
+// Test kit: a Sberbank gateway on a real local socket whose orders the test drives by hand (paid,
+// declined, another amount, silent), so the payment rules are tested through the production client over
+// HTTP. The demo's sandbox (/sandbox/sberbank) has its own tests with the hosted page and test cards.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeOrder {
+  orderId: string;
+  orderNumber: string;
+  amount: number;
+  form: Record<string, string>;
+  orderStatus: number;
+  actionCode: number;
+  actionCodeDescription: string;
+  /** Amount the bank reports (a tampered or mistaken payment may differ). */
+  reportedAmount?: number;
+  bindingId?: string;
+  maskedPan?: string;
+}
+
+export interface FakeSberbank {
+  /** Ends with '/', as SBERBANK_API_URL. */
+  apiUrl: string;
+  orders: Map<string, FakeOrder>;
+  /** Every call: method and form. */
+  calls: { method: string; form: Record<string, string> }[];
+  /** Methods that get no answer at all (a gateway timeout). */
+  hang: Set<string>;
+  /** register.do accepts the order, then hangs (the answer lost on the way back). */
+  registerThenHang: boolean;
+  pay(orderId: string, extra?: Partial<FakeOrder>): void;
+  decline(orderId: string, description?: string): void;
+  close(): Promise<void>;
+}
+
+function readForm(req: IncomingMessage): Promise<Record<string, string>> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+    req.on('end', () => {
+      const query = new URL(req.url ?? '/', 'http://x').searchParams;
+      const form = new URLSearchParams(data);
+      resolve({ ...Object.fromEntries(query), ...Object.fromEntries(form) });
+    });
+  });
+}
+
+export async function startFakeSberbank(): Promise<FakeSberbank> {
+  const orders = new Map<string, FakeOrder>();
+  const calls: FakeSberbank['calls'] = [];
+  const hanging = new Set<() => void>();
+  const fake = {
+    orders,
+    calls,
+    hang: new Set<string>(),
+    registerThenHang: false,
+  };
+
+  function answer(method: string, form: Record<string, string>): Record<string, unknown> {
+    if (method === 'register') {
+      const orderId = randomUUID();
+      orders.set(orderId, {
+        orderId,
+        orderNumber: form.orderNumber ?? '',
+        amount: Number(form.amount),
+        form,
+        orderStatus: 0,
+        actionCode: 0,
+        actionCodeDescription: '',
+      });
+      return { orderId, formUrl: `https://bank.test/pay?mdOrder=${orderId}` };
+    }
+    const order =
+      (form.orderId && orders.get(form.orderId)) ||
+      [...orders.values()].find((o) => o.orderNumber === form.orderNumber);
+    if (method === 'getOrderStatusExtended') {
+      if (!order) return { errorCode: '6', errorMessage: 'Заказ не найден' };
+      return {
+        errorCode: '0',
+        errorMessage: 'Успешно',
+        orderNumber: order.orderNumber,
+        orderStatus: order.orderStatus,
+        actionCode: order.actionCode,
+        actionCodeDescription: order.actionCodeDescription,
+        amount: order.reportedAmount ?? order.amount,
+        currency: '643',
+        ...(order.maskedPan
+          ? { cardAuthInfo: { maskedPan: order.maskedPan, expiration: '203012' } }
+          : {}),
+        ...(order.bindingId
+          ? { bindingInfo: { clientId: order.form.clientId, bindingId: order.bindingId } }
+          : {}),
+      };
+    }
+    if (method === 'refund' || method === 'reverse') {
+      if (!order) return { errorCode: '6', errorMessage: 'Заказ не найден' };
+      order.orderStatus = method === 'refund' ? 4 : 3;
+      return { errorCode: '0' };
+    }
+    return { errorCode: '7', errorMessage: 'Метод не поддерживается' };
+  }
+
+  const server: Server = createServer((req, res) => {
+    void readForm(req).then((form) => {
+      const method = /\/([A-Za-z]+)\.do$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
+      calls.push({ method: method ?? '', form });
+      if (!method || fake.hang.has(method)) {
+        hanging.add(() => res.destroy());
+        return;
+      }
+      const body = answer(method, form);
+      if (method === 'register' && fake.registerThenHang) {
+        hanging.add(() => res.destroy());
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return Object.assign(fake, {
+    apiUrl: `http://127.0.0.1:${port}/payment/rest/`,
+    pay(orderId: string, extra: Partial<FakeOrder> = {}) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      Object.assign(order, { orderStatus: 2, actionCode: 0, maskedPan: '555555**5599' }, extra);
+    },
+    decline(orderId: string, description = 'Отказ банка-эмитента') {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      Object.assign(order, {
+        orderStatus: 6,
+        actionCode: 2002,
+        actionCodeDescription: description,
+      });
+    },
+    async close() {
+      for (const drop of hanging) drop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+}
