@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { defaultSeedContent } from '../db/seed/default-content';
 import { seedDatabase } from '../db/seed/seed';
 import { manualClock } from '../testing/fixtures';
+import { startFakeSberbank, type FakeSberbank } from '../testing/fake-sberbank';
 import { createTestApp, testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { EXPECTED_ACCESS, ROLES, type Role } from './expected-access';
@@ -20,12 +21,15 @@ const { clock } = manualClock('2026-03-02T09:00:00Z');
 
 let database: TestDatabase;
 let config: Config;
+let bank: FakeSberbank | undefined;
 let deps: FixtureDeps;
 let operations: Operation[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  config = testConfig();
+  bank = await startFakeSberbank();
+  // Register calls reach a gateway: a fake one on a local socket, so the bank never answers 5xx here.
+  config = testConfig({ SBERBANK_API_URL: bank.apiUrl });
   deps = { db: database.db, clock };
   await seedDatabase({ db: database.db, config, content: defaultSeedContent });
   const app = await createTestApp({ db: database.db, config, clock });
@@ -38,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close();
+  await bank?.close();
 });
 
 const BARE: Sample = { build: () => ({}) };

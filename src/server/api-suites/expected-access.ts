@@ -97,4 +97,61 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
 
   // The trial: every signed-in caller activates it for their own family, once.
   'POST /api/store/subscription/activate': signedIn(201),
+
+  // The store: a purchase is the caller's own (priced from catalogue ids); a promo code is checked for
+  // anyone, guests choosing a tariff included.
+  'POST /api/store/purchase-initialization': signedIn(200),
+  'POST /api/store/web/promocode': everyone(200),
+  'GET /api/store/slot-purchases': signedIn(200),
+  'GET /api/store/payments': signedIn(200),
+  'GET /api/store/gift': signedIn(200),
+  // A's gifts, purchases and orders do not exist for anyone else.
+  'POST /api/store/gift/toggle': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  'POST /api/store/web/gift/send': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  'POST /api/payments/sberbank/register/subscription-order': {
+    anonymous: 401,
+    parent: 200,
+    other: 404,
+    admin: 404,
+  },
+  'POST /api/payments/sberbank/register/gift-order': {
+    anonymous: 401,
+    parent: 200,
+    other: 404,
+    admin: 404,
+  },
+  'POST /api/payments/sberbank/register/child-slot-order': {
+    anonymous: 401,
+    parent: 200,
+    other: 404,
+    admin: 404,
+  },
+  'POST /api/payments/sberbank/register/additional-program-order': {
+    anonymous: 401,
+    parent: 200,
+    other: 404,
+    admin: 404,
+  },
+  'POST /api/payments/sberbank/register/weeks-order': {
+    anonymous: 401,
+    parent: 200,
+    other: 404,
+    admin: 404,
+  },
+  'POST /api/payments/sberbank/order-registration': {
+    anonymous: 401,
+    parent: 200,
+    other: 404,
+    admin: 404,
+  },
+  'POST /api/payments/sberbank/get-order-state': {
+    anonymous: 401,
+    parent: 200,
+    other: 404,
+    admin: 404,
+  },
+  // The bank's notification proves itself by its checksum, whoever delivers it; it is answered 200
+  // and only makes the server ask the bank.
+  'GET /api/payments/sberbank/callback': everyone(200),
+  'POST /api/payments/sberbank/callback': everyone(200),
 };

@@ -10,6 +10,7 @@ import { defaultSeedContent } from '../db/seed/default-content';
 import { seedDatabase } from '../db/seed/seed';
 import { createSession } from '../modules/auth/service';
 import { manualClock } from '../testing/fixtures';
+import { startFakeSberbank, type FakeSberbank } from '../testing/fake-sberbank';
 import { createTestApp, testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createFamily } from './families';
@@ -41,6 +42,7 @@ const { clock } = manualClock('2026-03-02T09:00:00Z');
 
 let database: TestDatabase;
 let config: Config;
+let bank: FakeSberbank | undefined;
 const answers: FuzzAnswer[] = [];
 /** Requests the HTTP client would not even send (a header Node refuses): not the server's doing. */
 const unsent: { request: FuzzRequest; error: string }[] = [];
@@ -107,7 +109,9 @@ async function runFuzz(operations: Operation[]): Promise<void> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  config = testConfig();
+  bank = await startFakeSberbank();
+  // Register calls reach a gateway: a fake one on a local socket, so the bank never answers 5xx here.
+  config = testConfig({ SBERBANK_API_URL: bank.apiUrl });
   await seedDatabase({ db: database.db, config, content: defaultSeedContent });
   const app = await createTestApp({ db: database.db, config, clock });
   let operations: Operation[];
@@ -121,6 +125,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close();
+  await bank?.close();
   if (process.env.FUZZ_VERBOSE) console.warn(statistics());
 });
 

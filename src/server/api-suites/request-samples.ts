@@ -10,6 +10,14 @@ import { issueEmailToken } from '../modules/auth/email-tokens';
 import { issueUserToken } from '../modules/auth/service';
 import { randomToken } from '../modules/auth/tokens';
 import type { Role } from './expected-access';
+import {
+  ownersGift,
+  ownersOrder,
+  ownersPurchase,
+  ownersSkippedWeek,
+  paidTariffId,
+  signedCallback,
+} from './store-samples';
 import { FAMILY_PASSWORD, randomWord, type Family, type FixtureDeps } from './families';
 
 export interface SampleContext {
@@ -210,5 +218,71 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
   'GET /api/profile/skipped-weeks': {
     addressesOwnerRecord: true,
     build: ({ owner }) => ({ query: { child_id: String(ownChild(owner)) } }),
+  },
+
+  'POST /api/store/purchase-initialization': {
+    build: async ({ deps }) => ({ body: { ids: [await paidTariffId(deps, 'subscription')] } }),
+  },
+  'POST /api/store/web/promocode': { build: () => ({ body: { code: 'umnyashki10' } }) },
+  'POST /api/store/gift/toggle': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({
+      body: { id: await ownersGift(deps, owner), is_active: false },
+    }),
+  },
+  'POST /api/store/web/gift/send': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({
+      body: { id: await ownersGift(deps, owner), email: 'friend@example.ru' },
+    }),
+  },
+  'POST /api/payments/sberbank/register/subscription-order': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({
+      body: { purchase_id: await ownersPurchase(deps, owner, 'subscription') },
+    }),
+  },
+  'POST /api/payments/sberbank/register/gift-order': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({
+      body: { purchase_id: await ownersPurchase(deps, owner, 'gift') },
+    }),
+  },
+  'POST /api/payments/sberbank/register/child-slot-order': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({
+      body: { purchase_id: await ownersPurchase(deps, owner, 'child-slot') },
+    }),
+  },
+  'POST /api/payments/sberbank/register/additional-program-order': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({
+      body: {
+        purchase_id: await ownersPurchase(deps, owner, 'additional-program'),
+        childIds: [ownChild(owner)],
+      },
+    }),
+  },
+  'POST /api/payments/sberbank/register/weeks-order': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({
+      body: { child_id: ownChild(owner), weeks: [await ownersSkippedWeek(deps, owner)] },
+    }),
+  },
+  'POST /api/payments/sberbank/order-registration': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({
+      body: { purchase_id: await ownersPurchase(deps, owner, 'subscription') },
+    }),
+  },
+  'POST /api/payments/sberbank/get-order-state': {
+    addressesOwnerRecord: true,
+    build: async ({ owner, deps }) => ({ body: { order_id: await ownersOrder(deps, owner) } }),
+  },
+  'GET /api/payments/sberbank/callback': {
+    build: async ({ owner, deps }) => ({ query: await signedCallback(deps, owner) }),
+  },
+  'POST /api/payments/sberbank/callback': {
+    build: async ({ owner, deps }) => ({ body: await signedCallback(deps, owner) }),
   },
 };
