@@ -24,7 +24,8 @@ export const MODAL_REGISTRY: { [N in ModalName]?: Loader<N> } = {
   'parental-control': () => import('./parental-control-modal'),
   'email-confirmed': () => import('./email-confirmed/email-confirmed-modal'),
   'password-reset': () => import('./password-reset/password-reset-modal'),
-  'fail-payment': () => import('./route/fail-payment-modal'),
+  'fail-payment': () =>
+    import('./route/payment-result-modal').then((m) => ({ default: m.FailPaymentModal })),
   'successful-payment': () =>
     import('./route/payment-result-modal').then((m) => ({ default: m.SuccessfulPaymentModal })),
   gift: () => import('./route/payment-result-modal').then((m) => ({ default: m.GiftPaymentModal })),

@@ -1,39 +1,253 @@
-import { NotOpenYetModal, plainOrderId, SupportContact } from './not-open-yet';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { formatPrice } from '@contract/money';
+import { fetchOrderState, storeKeys, type OrderState } from '../../api/store';
+import { refreshProfile } from '../../api/profile';
+import { useSession } from '../../api/session';
+import { pathTo } from '../../app/routes';
+import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
+import { readLastPayAfter } from '../../features/checkout/pay-after';
+import { ModalArt } from '../modal-art';
+import { ModalShell } from '../modal-shell';
+import { closeModal, openModal } from '../modal-store';
+import { plainOrderId, SupportContact } from './not-open-yet';
 import { queryProp } from './query-prop';
 import styles from '../modal-content.module.scss';
 
-/**
- * The bank's return page. Payments are not built yet, so there is no order whose state we could ask the
- * server about: the modal says so honestly and where to write if money was taken anyway. When payments
- * land, this asks the server for the order's state (the redirect alone proves nothing) and waits while
- * the bank is still processing.
- */
-function PaymentResultModal({ props, what }: { props: Record<string, unknown>; what: string }) {
-  const orderId = plainOrderId(queryProp(props, 'orderId') ?? queryProp(props, 'order_id'));
+/** While the bank has not decided, ask again this often, and give up waiting on screen after this long. */
+export const POLL_MS = 2_000;
+export const WAIT_ON_SCREEN_MS = 60_000;
+
+const DELIVERED: Record<OrderState['type'], { text: string; to: string; label: string }> = {
+  subscription: {
+    text: 'Подписка уже действует — уроки открыты.',
+    to: pathTo('video'),
+    label: 'К урокам',
+  },
+  gift: {
+    text: 'Подарок готов: код сертификата — в «Моих подарках» и в письме на вашу почту.',
+    to: pathTo('gift'),
+    label: 'Мои подарки',
+  },
+  'child-slot': {
+    text: 'В семье появилось место ещё для одного ребёнка.',
+    to: pathTo('students'),
+    label: 'Добавить ребёнка',
+  },
+  weeks: {
+    text: 'Пропущенные недели открыты — их можно смотреть.',
+    to: pathTo('video'),
+    label: 'К урокам',
+  },
+  'additional-program': {
+    text: 'Программа открыта для выбранных детей.',
+    to: pathTo('video'),
+    label: 'К урокам',
+  },
+};
+
+const AGAIN: Record<OrderState['type'], string> = {
+  subscription: pathTo('tariffs'),
+  gift: pathTo('gift'),
+  'child-slot': pathTo('students'),
+  weeks: pathTo('skiped'),
+  'additional-program': pathTo('video'),
+};
+
+function OrderNumber({ orderId }: { orderId: string }) {
   return (
-    <NotOpenYetModal title="Проверить оплату пока нельзя">
+    <>
+      {' '}
+      и укажите номер заказа <strong>{orderId}</strong>
+    </>
+  );
+}
+
+function ResultShell({
+  title,
+  art,
+  children,
+  actions,
+}: {
+  title: string;
+  art: 'success' | 'error' | 'wait' | 'info';
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <ModalShell title={title} size="sm" art={<ModalArt kind={art} />}>
+      {children}
+      <div className={styles.actions}>{actions}</div>
+    </ModalShell>
+  );
+}
+
+/**
+ * The bank's return: `/successful-payment?orderId=…` or `/fail-payment?orderId=…`. Neither address proves
+ * anything, so both ask the server, which asks the bank (and delivers the purchase if it is paid). While
+ * the bank is still deciding the modal waits, asking again every two seconds.
+ */
+function PaymentResult({
+  props,
+  fromFailPage,
+}: {
+  props: Record<string, unknown>;
+  fromFailPage: boolean;
+}) {
+  const { isLoggedIn } = useSession();
+  const [startedAt] = useState(() => Date.now());
+  const stillWaiting = () => Date.now() - startedAt < WAIT_ON_SCREEN_MS;
+  const orderId =
+    plainOrderId(queryProp(props, 'orderId') ?? queryProp(props, 'order_id')) ??
+    readLastPayAfter()?.order_id;
+  const state = useQuery({
+    queryKey: storeKeys.orderState(orderId ?? ''),
+    queryFn: async () => {
+      const answer = await fetchOrderState(orderId ?? '');
+      if (answer.status === 'paid') void refreshProfile();
+      return answer;
+    },
+    enabled: isLoggedIn && orderId !== undefined,
+    retry: 1,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' && stillWaiting() ? POLL_MS : false,
+  });
+
+  if (!isLoggedIn) {
+    return (
+      <ResultShell
+        title="Войдите, чтобы увидеть оплату"
+        art="info"
+        actions={
+          <Button onClick={() => openModal('login')} autoFocus>
+            Войти
+          </Button>
+        }
+      >
+        <p className={styles.text}>
+          Результат оплаты виден в личном кабинете того, кто платил. Войдите — и мы покажем, чем
+          закончился платёж.
+        </p>
+      </ResultShell>
+    );
+  }
+
+  if (!orderId) {
+    return (
+      <ResultShell
+        title={fromFailPage ? 'Оплата не прошла' : 'Заказ не найден'}
+        art="info"
+        actions={
+          <ButtonLink to={pathTo('tariffs')} onClick={closeModal} autoFocus>
+            К тарифам
+          </ButtonLink>
+        }
+      >
+        <p className={styles.text}>
+          В адресе нет номера заказа. Историю платежей можно посмотреть в разделе «Тарифы» личного
+          кабинета.
+        </p>
+      </ResultShell>
+    );
+  }
+
+  const data = state.data;
+  if (state.isError) {
+    return (
+      <ResultShell
+        title="Не удалось проверить оплату"
+        art="error"
+        actions={
+          <Button onClick={() => void state.refetch()} loading={state.isFetching} autoFocus>
+            Проверить ещё раз
+          </Button>
+        }
+      >
+        <p className={styles.text}>
+          Если деньги списались, а покупка не появилась, напишите <SupportContact />
+          <OrderNumber orderId={orderId} />.
+        </p>
+      </ResultShell>
+    );
+  }
+  if (!data || data.status === 'pending') {
+    const waiting =
+      !data || state.isFetching || state.dataUpdateCount * POLL_MS < WAIT_ON_SCREEN_MS;
+    return (
+      <ResultShell
+        title={waiting ? 'Проверяем оплату…' : 'Банк ещё не подтвердил платёж'}
+        art="wait"
+        actions={
+          waiting ? null : (
+            <Button onClick={closeModal} autoFocus>
+              Понятно
+            </Button>
+          )
+        }
+      >
+        <p className={styles.text} aria-live="polite">
+          {waiting
+            ? 'Спрашиваем банк, прошёл ли платёж. Обычно это занимает несколько секунд.'
+            : 'Мы продолжим проверять сами: как только банк подтвердит платёж, покупка появится в личном кабинете.'}
+        </p>
+      </ResultShell>
+    );
+  }
+  if (data.status === 'paid') {
+    const done = DELIVERED[data.type];
+    return (
+      <ResultShell
+        title="Оплата прошла"
+        art="success"
+        actions={
+          <ButtonLink to={done.to} onClick={closeModal} autoFocus>
+            {done.label}
+          </ButtonLink>
+        }
+      >
+        <p className={styles.text}>
+          Спасибо! Списано {formatPrice(data.total)}. {done.text}
+        </p>
+      </ResultShell>
+    );
+  }
+  return (
+    <ResultShell
+      title="Оплата не прошла"
+      art="error"
+      actions={
+        <>
+          <Button variant="secondary" onClick={closeModal}>
+            Закрыть
+          </Button>
+          <ButtonLink to={AGAIN[data.type]} onClick={closeModal} autoFocus>
+            Попробовать ещё раз
+          </ButtonLink>
+        </>
+      }
+    >
       <p className={styles.text}>
-        Оплата {what} на сайте ещё не работает — она появится скоро. Поэтому проверить этот платёж
-        мы пока не можем.
+        {data.reason ? `${data.reason}. ` : ''}Деньги не списаны. Можно попробовать ещё раз или
+        оплатить другой картой.
       </p>
       <p className={styles.text}>
-        Если с карты всё же списались деньги, напишите <SupportContact />
-        {orderId ? (
-          <>
-            {' '}
-            и укажите номер заказа <strong>{orderId}</strong>
-          </>
-        ) : null}
-        . Разберёмся.
+        Если деньги всё же списались, напишите <SupportContact />
+        <OrderNumber orderId={orderId} />.
       </p>
-    </NotOpenYetModal>
+    </ResultShell>
   );
 }
 
 export function SuccessfulPaymentModal(props: Record<string, unknown>) {
-  return <PaymentResultModal props={props} what="подписки" />;
+  return <PaymentResult props={props} fromFailPage={false} />;
 }
 
+export function FailPaymentModal(props: Record<string, unknown>) {
+  return <PaymentResult props={props} fromFailPage />;
+}
+
+/** The landing's `gift` modal: the result of a gift payment (the `/gift` address is the certificate's). */
 export function GiftPaymentModal(props: Record<string, unknown>) {
-  return <PaymentResultModal props={props} what="подарков" />;
+  return <PaymentResult props={props} fromFailPage={false} />;
 }
