@@ -37,6 +37,7 @@ import { installRateLimits } from './plugins/rate-limit';
 import { installRequestLog } from './plugins/request-log';
 import { sandboxIndex } from './sandbox/index-pages';
 import { oauthSandbox } from './sandbox/oauth/index';
+import { sberbankSandbox } from './sandbox/sberbank/index';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { lessonsRoutes } from './modules/lessons/routes';
 import { learningRoutes } from './modules/learning/routes';
@@ -140,6 +141,9 @@ export async function buildApp(deps: AppDeps) {
   if (config.sandboxes) {
     await app.register(mailSandboxRoutes(moduleDeps), { prefix: '/sandbox/mail' });
     await app.register(oauthSandbox(moduleDeps), { prefix: '/sandbox/oauth' });
+    await app.register(sberbankSandbox({ ...moduleDeps, options: deps.sberbankSandbox }), {
+      prefix: '/sandbox/sberbank',
+    });
     await app.register(sandboxIndex(moduleDeps), { prefix: '/sandbox' });
   }
 

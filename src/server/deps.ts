@@ -4,6 +4,7 @@ import type { ServerTimeouts } from './http/timeouts';
 import type { Database } from './db/client';
 import type { CaptchaVerifier } from './integrations/captcha/recaptcha';
 import type { MediaStore } from './integrations/storage/store';
+import type { SberbankSandboxOptions } from './sandbox/sberbank/options';
 
 /** The time, injectable so tests can move it (session expiry, one-time codes). */
 export type Clock = () => Date;
@@ -21,6 +22,8 @@ export interface AppDeps {
   timeouts?: ServerTimeouts;
   /** Where lesson media live; default the local folder DATA_DIR/media (with the bundled demo media). */
   media?: MediaStore;
+  /** The demo's sandbox bank: where its callbacks go, whether the timeout card hangs. Tests set these. */
+  sberbankSandbox?: SberbankSandboxOptions;
 }
 
 /** What every module's routes receive. */

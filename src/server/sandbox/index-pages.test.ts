@@ -47,11 +47,27 @@ describe('sandbox pages opened directly', () => {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<h1>Песочницы</h1>');
-      for (const link of ['/sandbox/mail', '/sandbox/oauth/vk', '/sandbox/oauth/fb']) {
+      for (const link of [
+        '/sandbox/mail',
+        '/sandbox/oauth/vk',
+        '/sandbox/oauth/fb',
+        '/sandbox/sberbank',
+      ]) {
         expect(res.body).toContain(`href="${link}"`);
       }
     },
   );
+
+  it('/sandbox/sberbank says what it is, how the school opens it and lists the test cards', async () => {
+    const res = await app.inject({ url: '/sandbox/sberbank' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(res.body).toContain('<html lang="ru">');
+    expect(res.body).toContain('Это песочница оплаты через Сбербанк');
+    expect(res.body).toContain('«Оплатить»');
+    for (const pan of ['5555', '2200', '4111', '0002', '0119']) expect(res.body).toContain(pan);
+    expect(res.body).toContain(`href="${PUBLIC_URL}/"`);
+  });
 
   it('leaves the Facebook page out when Facebook sign-in is off', async () => {
     const noFb = await createTestApp({
@@ -73,7 +89,14 @@ describe('sandbox pages opened directly', () => {
       config: loadConfig(PRODUCTION_ENV),
     });
     try {
-      for (const url of ['/sandbox', '/sandbox/oauth', '/sandbox/oauth/vk']) {
+      for (const url of [
+        '/sandbox',
+        '/sandbox/oauth',
+        '/sandbox/oauth/vk',
+        '/sandbox/sberbank',
+        '/sandbox/sberbank/payment/rest/register.do',
+        '/sandbox/sberbank/payment/merchants/sbersafe/payment_ru.html',
+      ]) {
         expect((await production.inject({ url })).statusCode, url).toBe(404);
       }
     } finally {

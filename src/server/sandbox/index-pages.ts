@@ -1,11 +1,13 @@
 // What a sandbox says about itself when someone opens its address directly: /sandbox (the list),
-// /sandbox/oauth, /sandbox/oauth/vk and /sandbox/oauth/fb. Small Russian pages instead of a JSON 404: what
-// the sandbox stands in for, how the school opens it, the test people, the way back.
+// /sandbox/oauth, /sandbox/oauth/vk and /sandbox/oauth/fb (/sandbox/sberbank: sberbank/about-page.ts).
+// Small Russian pages instead of a JSON 404: what the sandbox stands in for, how the school opens it, the
+// test people or cards, the way back.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import { html, htmlPage, type Html } from '../integrations/oauth/html';
 import { FB_LOOK, VK_LOOK, type ProviderLook } from './oauth/consent-page';
 import { TEST_PEOPLE, avatarPath } from './oauth/people';
+import { testCardList } from './sberbank/payment-page';
 
 type Network = 'vk' | 'fb';
 
@@ -89,6 +91,10 @@ export function sandboxListPage(
       адреса, сброс пароля. Ссылки в письмах работают.
     </li>`,
     html`<li><a href="/sandbox/oauth/vk">VK ID</a> — вход через VK с тестовыми людьми.</li>`,
+    html`<li>
+      <a href="/sandbox/sberbank">Сбербанк</a> — оплата картой без банка: тестовые карты, 3-D
+      Secure, отказ и зависший платёж. ${testCardList()}
+    </li>`,
   ];
   if (config.fb.enabled) {
     items.push(

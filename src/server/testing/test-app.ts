@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { isLoopbackUrl, loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from '../deps';
+import type { SberbankSandboxOptions } from '../sandbox/sberbank/options';
 
 /** Administrator password of the public demo stand a test with a public PUBLIC_URL runs as. */
 export const TEST_STAND_ADMIN_PASSWORD = 'test-stand-operator-password';
@@ -39,6 +40,8 @@ export function createTestApp(options: {
   clock?: Clock;
   webDir?: string;
   media?: MediaStore;
+  /** Default: no callbacks, so no test reaches for the network unless it asks to. */
+  sberbankSandbox?: SberbankSandboxOptions;
 }) {
   return buildApp({
     config: options.config ?? testConfig(),
@@ -46,5 +49,6 @@ export function createTestApp(options: {
     clock: options.clock,
     webDir: options.webDir ?? NO_WEB_DIR,
     media: options.media,
+    sberbankSandbox: options.sberbankSandbox ?? { callbacks: false },
   });
 }

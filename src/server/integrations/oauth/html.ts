@@ -44,7 +44,13 @@ export interface PageTheme {
 /** The school's own look (src/web/styles/_tokens.scss). */
 export const SCHOOL_THEME: PageTheme = { accent: '#6c4cf1', background: '#fffdf8' };
 
-export function htmlPage(options: { title: string; theme?: PageTheme; body: Html }): string {
+export function htmlPage(options: {
+  title: string;
+  theme?: PageTheme;
+  body: Html;
+  /** Rules a page needs beyond the shared ones (trusted CSS of our own, never user input). */
+  style?: string;
+}): string {
   const theme = options.theme ?? SCHOOL_THEME;
   return `<!doctype html>
 <html lang="ru">
@@ -99,6 +105,7 @@ export function htmlPage(options: { title: string; theme?: PageTheme; body: Html
     dl { grid-template-columns: 1fr; gap: 2px; }
     dd { margin-bottom: 8px; }
   }
+${options.style ?? ''}
 </style>
 </head>
 <body>

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../deps';
+import type { SberbankSandboxOptions } from '../../sandbox/sberbank/options';
 import { createTestApp, testConfig } from '../../testing/test-app';
 
 async function freePort(): Promise<number> {
@@ -26,11 +27,17 @@ export async function listeningApp(options: {
   db: Database;
   clock?: Clock;
   env?: Record<string, string>;
+  sberbankSandbox?: SberbankSandboxOptions;
 }): Promise<ListeningApp> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const config = testConfig({ PUBLIC_URL: base, ...options.env });
-  const app = await createTestApp({ db: options.db, config, clock: options.clock });
+  const app = await createTestApp({
+    db: options.db,
+    config,
+    clock: options.clock,
+    sberbankSandbox: options.sberbankSandbox,
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, config, base };
 }
