@@ -172,8 +172,7 @@ function PaymentResult({
     );
   }
   if (!data || data.status === 'pending') {
-    const waiting =
-      !data || state.isFetching || state.dataUpdateCount * POLL_MS < WAIT_ON_SCREEN_MS;
+    const waiting = !data || state.isFetching || stillWaiting();
     return (
       <ResultShell
         title={waiting ? 'Проверяем оплату…' : 'Банк ещё не подтвердил платёж'}
