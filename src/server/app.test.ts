@@ -74,13 +74,13 @@ describe('errors', () => {
       }),
     });
     try {
-      await logged.inject({ method: 'POST', url: '/api/payments/sberbank/get-order-state' });
+      await logged.inject({ method: 'POST', url: '/api/payments/sberbank/no-such-call' });
       const entry = lines
         .map((line) => JSON.parse(line) as Record<string, unknown>)
         .find((record) => record.msg === 'no route');
       expect(entry).toMatchObject({
         method: 'POST',
-        path: '/api/payments/sberbank/get-order-state',
+        path: '/api/payments/sberbank/no-such-call',
       });
     } finally {
       await logged.close();

@@ -87,6 +87,7 @@ describe('loadConfig in the demo (no variables)', () => {
       username: DEMO.sberbankUsername,
       password: DEMO.sberbankPassword,
       callbackKey: DEMO.sberbankCallbackKey,
+      timeoutMs: 30_000,
     });
     expect(config.vk).toMatchObject({
       enabled: true,

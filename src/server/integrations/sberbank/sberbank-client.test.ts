@@ -145,7 +145,7 @@ describe('Sberbank client', () => {
         actionCode: 0,
         actionCodeDescription: '',
         amount: 299000,
-        cardAuthInfo: { maskedPan: '411111**1111' },
+        cardAuthInfo: { maskedPan: '411111**1111', expiration: '203012' },
         bindingInfo: { clientId: '42', bindingId: 'b-1' },
       }),
     });
@@ -157,6 +157,7 @@ describe('Sberbank client', () => {
       amount: 299000,
       bindingId: 'b-1',
       maskedPan: '411111**1111',
+      expiration: '203012',
     });
     expect(seen[0]?.path).toBe('/payment/rest/getOrderStatusExtended.do');
     expect(seen[0]?.form.get('orderId')).toBe('o-7');

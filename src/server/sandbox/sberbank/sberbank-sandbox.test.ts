@@ -175,6 +175,7 @@ describe('register and getOrderStatusExtended', () => {
       amount: 199_000,
       bindingId: null,
       maskedPan: null,
+      expiration: null,
     });
     const raw = await rest('getOrderStatusExtended', { orderNumber: order.orderNumber });
     expect(raw).toMatchObject({
