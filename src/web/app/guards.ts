@@ -3,6 +3,7 @@ import { exchangeUsertoken } from '../api/auth';
 import { isLoggedIn } from '../api/session';
 import { isLandingModal, pathTo, type RouteName } from './routes';
 import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
+import { clearPayAfter, readPayAfter } from '../features/checkout/pay-after';
 
 export const USERTOKEN_PARAM = 'usertoken';
 
@@ -34,7 +35,15 @@ export async function settleAuth(request: Request): Promise<void> {
  * parent is logged in already), and the navigation proceeds to the same address without it (so it never
  * stays in history or gets shared).
  */
+let opened = false;
+
 export async function rootLoader({ request }: LoaderFunctionArgs) {
+  // SPEC §4: a choice kept from an earlier visit is dropped when the page opens without a login; within
+  // this visit a guest's choice waits for the registration it leads to.
+  if (!opened) {
+    opened = true;
+    if (!isLoggedIn() && !new URL(request.url).searchParams.has(USERTOKEN_PARAM)) clearPayAfter();
+  }
   const url = new URL(request.url);
   if (!url.searchParams.has(USERTOKEN_PARAM)) return null;
   await settleAuth(request);
@@ -61,6 +70,15 @@ export function redirectLoggedIn(to: RouteName) {
 /** A plain redirect, e.g. a section to its first child. */
 export function redirectTo(to: RouteName, params?: Record<string, string>) {
   return () => redirect(pathTo(to, params));
+}
+
+/**
+ * `/personal`: the profile, unless a choice made before registering waits to be paid (SPEC §4
+ * pay_after) — then the page where it is paid.
+ */
+export function personalIndexLoader() {
+  const waiting = readPayAfter();
+  throw redirect(pathTo(waiting ? (waiting.kind === 'gift' ? 'gift' : 'tariffs') : 'profile'));
 }
 
 /** `/gift`: a logged-in parent activates a certificate; a guest registers first. */

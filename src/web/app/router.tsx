@@ -14,6 +14,7 @@ import { lazyPage, setNavigationTarget } from './chunk';
 import {
   certificateLoader,
   indexLoader,
+  personalIndexLoader,
   redirectLoggedIn,
   redirectTo,
   requireLogin,
@@ -86,7 +87,7 @@ export const routes: RouteObject[] = [
               named('subscribe', {
                 loader: redirectLoggedIn('tariffs'),
                 handle: meta({ title: 'Оформление подписки' }),
-                lazy: pending,
+                lazy: lazyPage(() => import('../features/checkout/subscribe-page')),
               }),
               named('subscribe-gift', {
                 loader: redirectLoggedIn('gift'),
@@ -137,7 +138,7 @@ export const routes: RouteObject[] = [
                 handle: meta({ title: 'Личный кабинет' }),
                 lazy: lazyPage(() => import('../features/personal/personal-layout')),
                 children: [
-                  { index: true, loader: redirectTo('profile') },
+                  { index: true, loader: personalIndexLoader },
                   named('activate-certificate', {
                     handle: meta({ title: 'Активация сертификата', noGift: true }),
                     lazy: pending,
@@ -156,7 +157,7 @@ export const routes: RouteObject[] = [
                   }),
                   named('tariffs', {
                     handle: meta({ title: 'Тарифы' }),
-                    lazy: pending,
+                    lazy: lazyPage(() => import('../features/personal/tariffs/tariffs-page')),
                   }),
                   named('gift', {
                     handle: meta({ title: 'Подписка в подарок', noGift: true }),

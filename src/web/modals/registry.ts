@@ -15,6 +15,8 @@ export const MODAL_REGISTRY: { [N in ModalName]?: Loader<N> } = {
   'global-notify': () => import('./global-notify-modal'),
   login: () => import('./login/login-modal'),
   register: () => import('./register/register-modal'),
+  'buy-and-register': () =>
+    import('./register/register-modal').then((m) => ({ default: m.BuyAndRegisterModal })),
   'password-restore': () => import('./password-restore/password-restore-modal'),
   'support-unconfirmed-email': () =>
     import('./support-unconfirmed-email/support-unconfirmed-email-modal'),

@@ -10,6 +10,7 @@ import { PageHero } from '../../components/ui/page-hero';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TabNav, type TabNavItem } from '../../components/ui/tab-nav';
 import { EmailBanner } from './email-banner';
+import { subscriptionLine } from './tariffs/subscription-summary';
 import styles from './personal-layout.module.scss';
 
 const TABS: TabNavItem[] = [
@@ -35,7 +36,11 @@ export default function PersonalLayout() {
       <PageHero
         eyebrow="Личный кабинет"
         title={greeting}
-        lead="Ваши данные, ученики и их успехи, тарифы и подарки — всё в одном месте."
+        lead={
+          profile
+            ? subscriptionLine(profile.subscription)
+            : 'Ваши данные, ученики и их успехи, тарифы и подарки — всё в одном месте.'
+        }
         aside={
           <svg className={styles.art} viewBox="-20 -20 240 290" aria-hidden="true">
             <Owl />

@@ -6,7 +6,7 @@ import { CAPTCHA_ACTIONS, MAILING_CONSENT, registerBody } from '@contract/api/au
 import { PAGE_SLUGS } from '@contract/api/content';
 import { displayEmail } from '@contract/email';
 import { ModalShell } from '../modal-shell';
-import { openModal } from '../modal-store';
+import { closeModal, openModal } from '../modal-store';
 import { DocumentPanel } from './document-panel';
 import { PasswordField } from './password-field';
 import { WelcomeView } from './welcome-view';
@@ -17,6 +17,7 @@ import { EmailField } from '../../components/form/email-field';
 import { FormAlert } from '../../components/form/form-alert';
 import { TextField } from '../../components/form/text-field';
 import { getCaptchaToken, preloadRecaptcha } from '../../lib/recaptcha';
+import { pathTo } from '../../app/routes';
 import form from '../../components/form/form.module.scss';
 import styles from './account-forms.module.scss';
 
@@ -51,8 +52,12 @@ const DOCUMENTS = {
 } as const;
 type DocumentKey = keyof typeof DOCUMENTS;
 
-/** SPEC §2 register modal: ARCHITECTURE §4 body plus the page's query string (ref, utm_*). */
-export default function RegisterModal() {
+/**
+ * SPEC §2 register modal: ARCHITECTURE §4 body plus the page's query string (ref, utm_*). As
+ * buy-and-register (`purpose: 'pay'`) it says a choice is waiting and, once registered, goes on to the
+ * personal area, which opens where that choice is paid (pay_after).
+ */
+export default function RegisterModal({ purpose }: { purpose?: 'pay' } = {}) {
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [emailTaken, setEmailTaken] = useState(false);
@@ -87,6 +92,12 @@ export default function RegisterModal() {
     try {
       const captcha_token = await getCaptchaToken(CAPTCHA_ACTIONS.register);
       await registerParent({ ...values, consent_personal_data: true, captcha_token });
+      if (purpose === 'pay') {
+        closeModal();
+        // A fresh start as a signed-in parent: the personal area opens where the choice is paid.
+        window.location.assign(pathTo('personal'));
+        return;
+      }
       // values.email is the stored form (punycode domain); the parent reads it as typed: почта.рф.
       setWelcome({ name: values.name, email: displayEmail(values.email) });
     } catch (error) {
@@ -115,7 +126,10 @@ export default function RegisterModal() {
   };
 
   return (
-    <ModalShell title="Регистрация" size={document ? 'lg' : 'md'}>
+    <ModalShell
+      title={purpose === 'pay' ? 'Регистрация и оплата' : 'Регистрация'}
+      size={document ? 'lg' : 'md'}
+    >
       {document && (
         <DocumentPanel
           slug={DOCUMENTS[document].slug}
@@ -125,7 +139,11 @@ export default function RegisterModal() {
       )}
       {/* Hidden, not unmounted, while a document is read: what the parent typed stays. */}
       <div className={styles.view} hidden={document !== null}>
-        <p className={styles.intro}>Создайте аккаунт — это займёт минуту.</p>
+        <p className={styles.intro}>
+          {purpose === 'pay'
+            ? 'Выбор сохранён. Создайте аккаунт — это займёт минуту, — и перейдём к оплате. Письмо для подтверждения почты придёт следом.'
+            : 'Создайте аккаунт — это займёт минуту.'}
+        </p>
         <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
           <FormAlert message={failure} />
           <TextField
@@ -219,4 +237,9 @@ export default function RegisterModal() {
       </div>
     </ModalShell>
   );
+}
+
+/** SPEC §2 buy-and-register: registration on the way to paying for what a guest chose. */
+export function BuyAndRegisterModal() {
+  return <RegisterModal purpose="pay" />;
 }

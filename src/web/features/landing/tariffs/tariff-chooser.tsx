@@ -1,4 +1,4 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatPrice } from '@contract/money';
 import { CHILDREN, MONTHS, pluralize } from '@contract/plural';
 import { pathTo } from '../../../app/routes';
@@ -17,13 +17,44 @@ import {
 import { TariffOptionCard } from './tariff-option-card';
 import styles from './tariffs-section.module.scss';
 
-/** Number of children → duration → summary with the promo code and the button to /subscribe. */
-export function TariffChooser({ plan }: { plan: TariffPlan }) {
+export interface TariffChoice {
+  option: TariffOption;
+  /** Upper case, as shown. */
+  promo: string;
+}
+
+function findOption(plan: TariffPlan, id: number | undefined): TariffOption | undefined {
+  if (id === undefined) return undefined;
+  for (const options of plan.byChildren.values()) {
+    const found = options.find((option) => option.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Number of children → duration → summary with the promo code. On the landing the button leads to
+ * /subscribe; at checkout `action` puts the payment there instead.
+ */
+export function TariffChooser({
+  plan,
+  initialTariffId,
+  initialPromo = '',
+  action,
+}: {
+  plan: TariffPlan;
+  initialTariffId?: number;
+  initialPromo?: string;
+  action?: (choice: TariffChoice) => ReactNode;
+}) {
   const ids = useId();
-  const [children, setChildren] = useState(() => plan.childrenOptions[0] ?? 1);
+  const initial = findOption(plan, initialTariffId);
+  const [children, setChildren] = useState(
+    () => initial?.amountChildren ?? plan.childrenOptions[0] ?? 1,
+  );
   const options = plan.byChildren.get(children) ?? [];
-  const [chosenId, setChosenId] = useState(() => defaultOption(options)?.id);
-  const [promo, setPromo] = useState('');
+  const [chosenId, setChosenId] = useState(() => initial?.id ?? defaultOption(options)?.id);
+  const [promo, setPromo] = useState(() => normalizePromoCode(initialPromo));
   const chosen = options.find((option) => option.id === chosenId) ?? defaultOption(options);
 
   const changeChildren = (next: number) => {
@@ -124,16 +155,22 @@ export function TariffChooser({ plan }: { plan: TariffPlan }) {
                 spellCheck={false}
                 maxLength={32}
               />
-              <span className={styles.hint}>Скидка по промокоду применится при оформлении.</span>
+              {!action && (
+                <span className={styles.hint}>Скидка по промокоду применится при оформлении.</span>
+              )}
             </div>
-            <ButtonLink
-              to={pathTo('subscribe', undefined, subscribeQuery(chosen.id, promo))}
-              size="lg"
-              block
-              iconEnd={<ArrowRightIcon size={20} />}
-            >
-              Оформить подписку
-            </ButtonLink>
+            {action ? (
+              action({ option: chosen, promo })
+            ) : (
+              <ButtonLink
+                to={pathTo('subscribe', undefined, subscribeQuery(chosen.id, promo))}
+                size="lg"
+                block
+                iconEnd={<ArrowRightIcon size={20} />}
+              >
+                Оформить подписку
+              </ButtonLink>
+            )}
           </div>
         </div>
       )}
