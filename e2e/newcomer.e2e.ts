@@ -1,5 +1,5 @@
-// A newcomer's first look: the bank's return pages say honestly, in Russian, that payments are not here
-// yet — nothing technical — and a sandbox opened by its address explains itself.
+// A newcomer's first look: the bank's return pages ask a guest to log in, in Russian — nothing
+// technical — and a sandbox opened by its address explains itself.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
@@ -16,41 +16,33 @@ afterAll(async () => {
 
 const TECHNICAL = /API|POST|\/api\/|Error|undefined|not_found/;
 
-describe('payments not built yet', () => {
+describe("the bank's return pages for a guest", () => {
   it.each([
     ['375 px', MOBILE],
     ['1280 px', DESKTOP],
-  ])('/successful-payment?orderId=abc says so in Russian at %s', async (_, viewport) => {
+  ])('/successful-payment?orderId=abc asks to log in, in Russian, at %s', async (_, viewport) => {
     await withPage(
       browser,
       baseUrl,
       async (page) => {
         await page.goto('/successful-payment?orderId=abc');
         const dialog = page.getByRole('dialog');
-        await dialog.getByRole('heading', { name: 'Проверить оплату пока нельзя' }).waitFor();
+        await dialog.getByRole('heading', { name: 'Войдите, чтобы увидеть оплату' }).waitFor();
         const text = await dialog.innerText();
-        expect(text).toMatch(/Оплата подписки на сайте ещё не работает/);
-        expect(text).toMatch(/номер заказа abc/);
+        expect(text).toMatch(/Результат оплаты виден в личном кабинете/);
         expect(text).not.toMatch(TECHNICAL);
-        // Where to write: the support address from the server's configuration.
-        expect(await dialog.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(
-          /^mailto:/,
-        );
+        await dialog.getByRole('button', { name: 'Войти' }).waitFor();
       },
       { viewport },
     );
   });
 
-  it('/fail-payment says money is not taken and where to write', async () => {
+  it('/fail-payment for a guest asks to log in too', async () => {
     await withPage(browser, baseUrl, async (page) => {
       await page.goto('/fail-payment');
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('heading', { name: 'Оплата пока не работает' }).waitFor();
-      const text = await dialog.innerText();
-      expect(text).toMatch(/деньги ни за что не списываются/);
-      expect(text).not.toMatch(TECHNICAL);
-      await dialog.getByRole('button', { name: 'Понятно' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await dialog.getByRole('heading', { name: 'Войдите, чтобы увидеть оплату' }).waitFor();
+      expect(await dialog.innerText()).not.toMatch(TECHNICAL);
     });
   });
 });

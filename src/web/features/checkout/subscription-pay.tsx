@@ -100,9 +100,12 @@ export function SubscriptionPay({ option, promo }: TariffChoice) {
           Промокод {discounted.code}: скидка {formatPrice(discounted.discount)}
         </p>
       )}
-      <p className={styles.total}>
-        К оплате <strong>{formatPrice(total)}</strong> за {pluralize(option.duration, MONTHS)}
-      </p>
+      {discounted && (
+        <p className={styles.total}>
+          С промокодом к оплате <strong>{formatPrice(total)}</strong> за{' '}
+          {pluralize(option.duration, MONTHS)}
+        </p>
+      )}
       {failure && (
         <p className={styles.promoError} role="alert">
           {failure}
@@ -115,7 +118,9 @@ export function SubscriptionPay({ option, promo }: TariffChoice) {
         loading={paying}
         iconEnd={<ArrowRightIcon size={20} />}
       >
-        {isLoggedIn ? `Оплатить ${formatPrice(total)}` : 'Зарегистрироваться и оплатить'}
+        {isLoggedIn
+          ? `Оплатить ${formatPrice(total)}`
+          : `Зарегистрироваться и оплатить ${formatPrice(total)}`}
       </Button>
       <p className={styles.note}>
         Оплата картой на защищённой странице банка — данные карты мы не видим и не храним. Подписка

@@ -1,7 +1,7 @@
 import type { ProfileSubscription } from '@contract/api/auth';
 import { formatMoscowDate } from '@contract/moscow-date';
-import { CHILDREN, pluralize } from '@contract/plural';
 import { Badge } from '../../../components/ui/badge';
+import { forChildren } from '../../landing/tariffs/children-forms';
 import { Panel } from '../panel';
 import styles from './tariffs-page.module.scss';
 
@@ -42,8 +42,8 @@ export function CurrentSubscription({
           <dd>{until}</dd>
         </div>
         <div>
-          <dt>Дети</dt>
-          <dd>до {pluralize(subscription.amount_children, CHILDREN)}</dd>
+          <dt>Занятия</dt>
+          <dd>{forChildren(subscription.amount_children)}</dd>
         </div>
         <div>
           <dt>Автопродление</dt>

@@ -1,0 +1,107 @@
+// Money through the browser, against the sandbox bank: a guest chooses 6 months for 2 children with a
+// promo code, registers, pays on the bank's page and finds the subscription in personal/tariffs; a declined
+// card ends on the fail modal with nothing bought.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MOBILE, launchBrowser, withPage } from './support/browser';
+import { uniqueEmail } from './support/accounts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The payer on the sandbox bank's page: a test card, any future date, CVC 123. */
+async function payOnBankPage(page: Page, pan: string): Promise<void> {
+  await page.waitForURL('**/sandbox/sberbank/**');
+  await page.getByLabel('Номер карты').fill(pan);
+  await page.getByLabel('Срок действия').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Имя держателя карты').fill('ANNA IVANOVA');
+  await page.getByRole('button', { name: /^Оплатить/ }).click();
+}
+
+describe('buying a subscription', () => {
+  it('a guest: 6 months for 2 children with a promo code, registers, pays, sees it in tariffs', async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto('/subscribe');
+        await page.getByRole('radio', { name: /^2\s+ребёнка/ }).check({ force: true });
+        await page.getByRole('radio', { name: /^6\s+месяцев/ }).check({ force: true });
+        const fullPrice = await page.getByText('Итого к оплате').locator('..').innerText();
+        expect(fullPrice).toMatch(/8\s100\s₽/);
+        await page.getByLabel('Промокод').fill('umnyashki10');
+        expect(await page.getByLabel('Промокод').inputValue()).toBe('UMNYASHKI10');
+        await page.getByRole('button', { name: 'Применить промокод' }).click();
+        await page.getByText('Промокод UMNYASHKI10: скидка 810\u00a0₽').waitFor();
+        await page.getByText(/С промокодом к оплате 7\s290\s₽/).waitFor();
+
+        await page.getByRole('button', { name: /Зарегистрироваться и оплатить 7\s290\s₽/ }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('heading', { name: 'Регистрация и оплата' }).waitFor();
+        await dialog.getByLabel('Имя').fill('Анна');
+        await dialog.getByLabel('Электронная почта').fill(uniqueEmail('buyer'));
+        await dialog.getByLabel('Пароль', { exact: true }).fill('Umnyashki-buyer-2026');
+        await dialog.getByText('Даю согласие на обработку').click();
+        await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
+
+        // Registered: the choice waits in personal/tariffs, the promo code with it.
+        await page.waitForURL('**/personal/tariffs');
+        await page.getByText('Вы выбрали этот тариф до регистрации — осталось оплатить.').waitFor();
+        expect(await page.getByLabel('Промокод').inputValue()).toBe('UMNYASHKI10');
+        await page.getByRole('button', { name: 'Применить промокод' }).click();
+        await page.getByRole('button', { name: /^Оплатить 7\s290\s₽/ }).click();
+
+        await payOnBankPage(page, '5555 5555 5555 5599');
+        await page.waitForURL('**/successful-payment?**');
+        const result = page.getByRole('dialog');
+        await result.getByRole('heading', { name: 'Оплата прошла' }).waitFor();
+        expect(await result.innerText()).toMatch(/Списано 7\s290\s₽/);
+
+        await page.goto('/personal/tariffs');
+        const subscription = page.getByRole('region', { name: 'Подписка' });
+        await subscription.getByText('Действует', { exact: true }).waitFor();
+        expect(await subscription.innerText()).toMatch(/Подписка на 6\s+месяцев для двоих детей/);
+        expect(await subscription.innerText()).toMatch(/для 2\s+детей/);
+        const history = page.getByRole('region', { name: 'История платежей' });
+        await history.getByText('Оплачено').waitFor();
+        expect(await history.innerText()).toMatch(/7\s290\s₽/);
+        // The header of the personal area tells it everywhere.
+        expect(await page.locator('h1 + p').innerText()).toMatch(/Подписка до .* · для 2\s+детей/);
+      },
+      { viewport: MOBILE },
+    );
+  });
+
+  it('a declined card ends on the fail modal, and nothing is bought', async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto('/personal/tariffs');
+        await page
+          .getByRole('radio', { name: /^1\s+месяц\s/ })
+          .first()
+          .check({ force: true });
+        await page.getByRole('button', { name: /^Оплатить/ }).click();
+        await payOnBankPage(page, '4000 0000 0000 0002');
+        await page.waitForURL('**/fail-payment?**');
+        const result = page.getByRole('dialog');
+        await result.getByRole('heading', { name: 'Оплата не прошла' }).waitFor();
+        expect(await result.innerText()).toMatch(/Деньги не списаны/);
+        await result.getByRole('link', { name: 'Попробовать ещё раз' }).click();
+        await page.waitForURL('**/personal/tariffs');
+        const history = page.getByRole('region', { name: 'История платежей' });
+        await history.getByText('Не прошла').first().waitFor();
+      },
+      { viewport: MOBILE, asParent: true },
+    );
+  });
+});
