@@ -118,6 +118,39 @@ describe('redirects of SPEC §2', () => {
     );
   });
 
+  it('/gift keeps the mail’s code through the redirect and for the tab', async () => {
+    expect(await redirectOf(() => certificateLoader(args('/gift?code=AAAA-BBBB-CCCC')))).toBe(
+      '/gift/register?code=AAAA-BBBB-CCCC',
+    );
+    expect(sessionStorage.getItem('certificate-code')).toBe('AAAA-BBBB-CCCC');
+    setToken('stored');
+    expect(await redirectOf(() => certificateLoader(args('/gift?code=zzzz-2222-3333')))).toBe(
+      '/personal/activate-certificate?code=ZZZZ-2222-3333',
+    );
+    const keep = redirectLoggedIn('activate-certificate', { keepCode: true });
+    expect(await redirectOf(() => keep(args('/gift/auth?code=AAAA-BBBB-CCCC')))).toBe(
+      '/personal/activate-certificate?code=AAAA-BBBB-CCCC',
+    );
+    expect(
+      await redirectOf(() => certificateLoader(args('/gift?code=%3Cscript%3E'))),
+    ).not.toContain('script');
+  });
+
+  it('sends a parent with a gift waiting to be paid to the gift page', async () => {
+    setToken('stored');
+    localStorage.setItem(
+      'pay_after',
+      JSON.stringify({ kind: 'gift', tariff_id: 3, promo: null, recurrent: false }),
+    );
+    expect(await redirectOf(() => indexLoader(args('/')))).toBe('/personal/gift');
+    localStorage.setItem(
+      'pay_after',
+      JSON.stringify({ kind: 'subscription', tariff_id: 3, promo: null, recurrent: false }),
+    );
+    expect(await redirectOf(() => indexLoader(args('/')))).toBe('/personal');
+    localStorage.removeItem('pay_after');
+  });
+
   it('subscribe pages send a logged-in parent to the personal area', async () => {
     expect(await redirectOf(() => redirectLoggedIn('tariffs')(args('/subscribe')))).toBeNull();
     setToken('stored');

@@ -4,6 +4,12 @@ import { isLoggedIn } from '../api/session';
 import { isLandingModal, pathTo, type RouteName } from './routes';
 import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
 import { clearPayAfter, readPayAfter } from '../features/checkout/pay-after';
+import {
+  CODE_PARAM,
+  codeQuery,
+  pendingCertificateCode,
+  rememberCertificateCode,
+} from '../features/gifts/certificate-code';
 
 export const USERTOKEN_PARAM = 'usertoken';
 
@@ -58,12 +64,16 @@ export async function requireLogin({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** A logged-in parent is sent elsewhere (subscribe → tariffs, subscribe-gift → gift, certificate → activation). */
-export function redirectLoggedIn(to: RouteName) {
+/**
+ * A logged-in parent is sent elsewhere (subscribe → tariffs, subscribe-gift → gift, certificate → activation).
+ * `keepCode`: a gift certificate's `?code=` goes along, so the activation form is filled in.
+ */
+export function redirectLoggedIn(to: RouteName, { keepCode = false }: { keepCode?: boolean } = {}) {
   return async ({ request }: LoaderFunctionArgs) => {
     await settleAuth(request);
-    if (isLoggedIn()) throw redirect(pathTo(to));
-    return null;
+    if (!isLoggedIn()) return null;
+    const code = keepCode ? new URL(request.url).searchParams.get(CODE_PARAM) : null;
+    throw redirect(pathTo(to, undefined, codeQuery(code)));
   };
 }
 
@@ -81,10 +91,16 @@ export function personalIndexLoader() {
   throw redirect(pathTo(waiting ? (waiting.kind === 'gift' ? 'gift' : 'tariffs') : 'profile'));
 }
 
-/** `/gift`: a logged-in parent activates a certificate; a guest registers first. */
+/**
+ * `/gift`: a logged-in parent activates a certificate; a guest registers first. The mail's `?code=` goes
+ * along and is remembered for the tab, so it survives the register or login modal.
+ */
 export async function certificateLoader({ request }: LoaderFunctionArgs) {
   await settleAuth(request);
-  throw redirect(pathTo(isLoggedIn() ? 'activate-certificate' : 'certificate-register'));
+  const code = pendingCertificateCode(new URL(request.url).search);
+  rememberCertificateCode(code);
+  const to = isLoggedIn() ? 'activate-certificate' : 'certificate-register';
+  throw redirect(pathTo(to, undefined, codeQuery(code)));
 }
 
 /**
@@ -97,7 +113,8 @@ export async function indexLoader({ request, params }: LoaderFunctionArgs) {
   }
   await settleAuth(request);
   if (params.modal === undefined && isLoggedIn() && readStorage(STORAGE_KEYS.payAfter)) {
-    throw redirect(pathTo('personal'));
+    // A gift waiting to be paid is paid where gifts are bought.
+    throw redirect(pathTo(readPayAfter()?.kind === 'gift' ? 'gift' : 'personal'));
   }
   return null;
 }

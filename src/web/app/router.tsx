@@ -73,14 +73,14 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, loader: certificateLoader },
                   named('certificate-register', {
-                    loader: redirectLoggedIn('activate-certificate'),
+                    loader: redirectLoggedIn('activate-certificate', { keepCode: true }),
                     handle: meta({ title: 'Активация сертификата' }),
-                    lazy: pending,
+                    lazy: lazyPage(() => import('../features/gifts/certificate-register-page')),
                   }),
                   named('certificate-auth', {
-                    loader: redirectLoggedIn('activate-certificate'),
+                    loader: redirectLoggedIn('activate-certificate', { keepCode: true }),
                     handle: meta({ title: 'Активация сертификата' }),
-                    lazy: pending,
+                    lazy: lazyPage(() => import('../features/gifts/certificate-auth-page')),
                   }),
                 ],
               }),
@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
               named('subscribe-gift', {
                 loader: redirectLoggedIn('gift'),
                 handle: meta({ title: 'Подписка в подарок', noGift: true }),
-                lazy: pending,
+                lazy: lazyPage(() => import('../features/gifts/subscribe-gift-page')),
               }),
               named('programs', {
                 lazy: lazyPage(() => import('../features/programs/programs-layout')),
@@ -141,7 +141,7 @@ export const routes: RouteObject[] = [
                   { index: true, loader: personalIndexLoader },
                   named('activate-certificate', {
                     handle: meta({ title: 'Активация сертификата', noGift: true }),
-                    lazy: pending,
+                    lazy: lazyPage(() => import('../features/gifts/activate-certificate-page')),
                   }),
                   named('profile', {
                     handle: meta({ title: 'Профиль' }),
@@ -161,7 +161,7 @@ export const routes: RouteObject[] = [
                   }),
                   named('gift', {
                     handle: meta({ title: 'Подписка в подарок', noGift: true }),
-                    lazy: pending,
+                    lazy: lazyPage(() => import('../features/gifts/personal-gift-page')),
                   }),
                   named('help', {
                     handle: meta({ title: 'Помощь' }),

@@ -1,20 +1,62 @@
-import { NotOpenYetModal, SupportContact } from './not-open-yet';
+import { useNavigate } from 'react-router';
+import { ModalShell } from '../modal-shell';
+import { ModalArt } from '../modal-art';
+import { KEEP_MODAL_STATE } from '../modal-root';
+import { queryProp } from './query-prop';
+import { useSession } from '../../api/session';
+import { pathTo } from '../../app/routes';
+import { Button } from '../../components/ui/button';
+import { ActivateCertificateForm } from '../../features/gifts/activate-certificate-form';
+import {
+  codeQuery,
+  OPEN_ENTRY_STATE,
+  pendingCertificateCode,
+  rememberCertificateCode,
+} from '../../features/gifts/certificate-code';
 import styles from '../modal-content.module.scss';
 
 /**
- * `/activate-certificate`: where a gift certificate's code is entered. Gifts are not built yet, so there
- * is nothing a code could activate: say so honestly instead of a form that can only fail.
+ * `/activate-certificate`: a gift certificate's code becomes the family's subscription. A guest is asked
+ * to log in or register first; the code goes along to the page that does that, and comes back filled in.
  */
-export default function ActivateCertificateModal() {
+export default function ActivateCertificateModal(props: Record<string, unknown>) {
+  const { isLoggedIn } = useSession();
+  const navigate = useNavigate();
+  const fromQuery = queryProp(props, 'code');
+  const code = fromQuery
+    ? pendingCertificateCode(`?code=${encodeURIComponent(fromQuery)}`)
+    : pendingCertificateCode('');
+
+  if (isLoggedIn) {
+    return (
+      <ModalShell title="Активация подарка" size="sm" art={<ModalArt kind="gift" />}>
+        <p className={styles.text}>Введите код из письма или сертификата.</p>
+        <ActivateCertificateForm initialCode={code} />
+      </ModalShell>
+    );
+  }
+
+  const go = (to: 'certificate-register' | 'certificate-auth') => {
+    rememberCertificateCode(code);
+    // The page opens the register or login modal in place of this one.
+    void navigate(pathTo(to, undefined, codeQuery(code)), {
+      state: { ...KEEP_MODAL_STATE, [OPEN_ENTRY_STATE]: true },
+    });
+  };
+
   return (
-    <NotOpenYetModal title="Сертификаты скоро" art="gift">
+    <ModalShell title="Активация подарка" size="sm" art={<ModalArt kind="gift" />}>
       <p className={styles.text}>
-        Подарочные сертификаты появятся на сайте скоро — мы доделываем этот раздел. Сохраните письмо
-        с кодом: активировать его можно будет здесь же.
+        Подарок активируется в личном кабинете. Войдите или зарегистрируйтесь — код подставится сам.
       </p>
-      <p className={styles.text}>
-        Если вопрос срочный, напишите <SupportContact />.
-      </p>
-    </NotOpenYetModal>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => go('certificate-register')}>
+          Зарегистрироваться
+        </Button>
+        <Button onClick={() => go('certificate-auth')} autoFocus>
+          Войти
+        </Button>
+      </div>
+    </ModalShell>
   );
 }
