@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MOBILE, launchBrowser, withPage } from './support/browser';
-import { uniqueEmail } from './support/accounts';
+import { registerParent, storeToken, uniqueEmail, waitForMail } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -102,6 +102,74 @@ describe('buying a subscription', () => {
         await history.getByText('Не прошла').first().waitFor();
       },
       { viewport: MOBILE, asParent: true },
+    );
+  });
+});
+
+describe('a gift', () => {
+  it('is bought and sent by one parent, and activated at /gift by the one it was sent to', async () => {
+    const buyer = await registerParent(baseUrl, { label: 'gift-buyer', name: 'Ольга' });
+    const recipientEmail = uniqueEmail('gift-recipient');
+    let code = '';
+    await withPage(
+      browser,
+      baseUrl,
+      async (page, context) => {
+        await storeToken(context, buyer.token);
+        await page.goto('/personal/gift');
+        const durations = page.getByRole('group', { name: 'Срок подписки в подарок' });
+        await durations.getByRole('radio', { name: /3\s+месяца/ }).check({ force: true });
+        await page.getByRole('button', { name: /^Купить в подарок за/ }).click();
+        await payOnBankPage(page, '2200 0000 0000 0053');
+        await page.waitForURL('**/successful-payment?**');
+        const result = page.getByRole('dialog');
+        await result.getByRole('heading', { name: 'Оплата прошла' }).waitFor();
+        await result.getByRole('link', { name: 'Мои подарки' }).click();
+        await page.waitForURL('**/personal/gift');
+
+        const mine = page.getByRole('region', { name: 'Мои подарки' });
+        const shown = mine.locator('code').first();
+        await shown.waitFor();
+        code = (await shown.innerText()).trim();
+        expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+        await mine.getByLabel('Почта получателя').fill(recipientEmail);
+        await mine.getByRole('button', { name: 'Отправить на почту' }).click();
+        await mine.getByText(`Письмо с подарком отправлено на ${recipientEmail}`).waitFor();
+      },
+      { viewport: MOBILE },
+    );
+
+    const mail = await waitForMail(
+      baseUrl,
+      recipientEmail,
+      'Вам подарили подписку на Школу Умняшек',
+    );
+    const link = mail.links.find((href) => href.includes('/gift?code='));
+    expect(link).toBe(`${baseUrl}/gift?code=${code}`);
+
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+        await page.waitForURL('**/gift/register**');
+        await page.getByRole('button', { name: 'Зарегистрироваться' }).first().click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Имя').fill('Ирина');
+        await dialog.getByLabel('Электронная почта').fill(recipientEmail);
+        await dialog.getByLabel('Пароль', { exact: true }).fill('Umnyashki-gift-2026');
+        await dialog.getByText('Даю согласие на обработку').click();
+        await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
+        await page.waitForURL('**/personal/activate-certificate**');
+        const welcome = page.getByRole('dialog');
+        if (await welcome.isVisible()) await page.keyboard.press('Escape');
+        const field = page.getByLabel('Код сертификата');
+        expect(await field.inputValue()).toBe(code);
+        await page.getByRole('button', { name: 'Активировать' }).click();
+        await page.getByText(/Подарок активирован: подписка до/).waitFor();
+        expect(await page.locator('h1 + p').innerText()).toMatch(/Подписка до/);
+      },
+      { viewport: MOBILE },
     );
   });
 });
