@@ -85,11 +85,8 @@ function ProgramPurchase({ slug, offers, firstChildId }: PurchaseProps) {
   const access = useProgramAccess(children, slug);
   const [offerId, setOfferId] = useState(offers[0]?.id ?? 0);
   const offer = offers.find((o) => o.id === offerId) ?? offers[0];
-  // The parent's ticks in the order given; the first child by default (the one watching, if known).
-  const [ticked, setTicked] = useState<number[]>(() => {
-    const first = children.find((c) => c.id === firstChildId) ?? children[0];
-    return first ? [first.id] : [];
-  });
+  // The parent's ticks in the order given; null until the parent ticks anything.
+  const [ticked, setTicked] = useState<number[] | null>(null);
   const { buy, busy, problem, clearProblem } = useBuyProgram();
 
   if (profile.isPending) return <Skeleton height={160} radius={16} />;
@@ -106,23 +103,24 @@ function ProgramPurchase({ slug, offers, firstChildId }: PurchaseProps) {
   }
 
   const limit = offer.amount_children;
+  const lacking = children.filter((c) => access.get(c.id) !== 'open');
+  // Until the parent ticks: one child who lacks the program, the one watching if known.
+  const first = lacking.find((c) => c.id === firstChildId) ?? lacking[0];
   // A child found to have the program already is never part of the purchase.
-  const chosen = ticked.filter((childId) => access.get(childId) !== 'open').slice(0, limit);
-  const everyoneHasIt = children.every((c) => access.get(c.id) === 'open');
+  const chosen = (ticked ?? (first ? [first.id] : []))
+    .filter((childId) => access.get(childId) !== 'open')
+    .slice(0, limit);
+  const everyoneHasIt = lacking.length === 0;
 
   const chooseOffer = (next: number) => {
     clearProblem();
     setOfferId(next);
     const nextLimit = offers.find((o) => o.id === next)?.amount_children ?? limit;
-    setTicked((list) => list.slice(0, nextLimit));
+    setTicked(chosen.slice(0, nextLimit));
   };
   const tick = (childId: number, on: boolean) => {
     clearProblem();
-    setTicked((list) =>
-      on
-        ? [...list.filter((c) => access.get(c) !== 'open'), childId]
-        : list.filter((c) => c !== childId),
-    );
+    setTicked(on ? [...chosen, childId] : chosen.filter((c) => c !== childId));
   };
 
   return (

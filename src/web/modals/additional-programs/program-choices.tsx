@@ -71,12 +71,13 @@ export function ChildChoice({
 }) {
   const hintId = useId();
   const full = chosen.length >= limit;
+  const lacking = family.filter((child) => access.get(child.id) !== 'open').length;
   return (
     <fieldset className={styles.fieldset} aria-describedby={hintId}>
       <legend className={styles.legend}>Кому открыть</legend>
       <p id={hintId} className={styles.hint}>
         Выбрано {chosen.length} из {limit}
-        {full && family.length > limit ? '. Чтобы добавить ещё, выберите вариант побольше.' : ''}
+        {full && lacking > limit ? '. Чтобы добавить ещё, выберите вариант побольше.' : ''}
       </p>
       <div className={styles.options}>
         {family.map((child) => {
