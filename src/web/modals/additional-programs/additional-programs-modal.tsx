@@ -57,7 +57,7 @@ export default function AdditionalProgramsModal({ slug, childId }: AdditionalPro
       art={<ProgramIcon name={card.icon} className={styles.icon} />}
       size="md"
     >
-      <p className={content.text}>{card.description}</p>
+      <p className={styles.description}>{card.description}</p>
       {card.locked || card.offers.length === 0 ? (
         <>
           <p className={styles.soon}>Программа скоро откроется&nbsp;— купить её пока нельзя.</p>

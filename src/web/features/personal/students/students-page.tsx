@@ -93,13 +93,6 @@ export default function StudentsPage() {
               )}
             </div>
           </div>
-          {full && (
-            <ChildSlotOffer
-              className={styles.slotOffer}
-              slots={slots}
-              tariffChildren={profile.subscription?.amount_children ?? null}
-            />
-          )}
           <ul className={styles.list} role="list">
             {children.map((child) => (
               <ChildCard
@@ -120,6 +113,13 @@ export default function StudentsPage() {
               </button>
             </li>
           </ul>
+          {full && (
+            <ChildSlotOffer
+              className={styles.slotOffer}
+              slots={slots}
+              tariffChildren={profile.subscription?.amount_children ?? null}
+            />
+          )}
         </>
       );
   } else if (isError) {
