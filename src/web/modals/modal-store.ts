@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { MODAL_REGISTRY } from './registry';
 import type { AddChildModalProps } from './add-child/add-child-props';
+import type { AdditionalProgramsModalProps } from './additional-programs/additional-programs-props';
 import type { ConfirmModalProps } from './confirm/confirm-props';
 import type {
   ChildModalProps,
@@ -45,6 +46,8 @@ export const MODAL_NAMES = [
   'remind',
   // After the landing's promo video: «Понравилось? Зарегистрируйтесь…».
   'video-alert',
+  // SPEC's styled modal: buying an additional program for some of the family's children.
+  'additional-programs',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 
@@ -63,6 +66,7 @@ export interface ModalPropsMap {
   'study-mode': ChildModalProps;
   remind: ChildModalProps;
   'video-alert': { url: string; poster?: string; title?: string };
+  'additional-programs': AdditionalProgramsModalProps;
 }
 
 export type ModalProps<N extends ModalName> = N extends keyof ModalPropsMap

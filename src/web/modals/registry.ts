@@ -42,6 +42,7 @@ export const MODAL_REGISTRY: { [N in ModalName]?: Loader<N> } = {
   'study-mode': () => import('./video/study-mode-modal'),
   remind: () => import('./video/remind-modal'),
   'video-alert': () => import('./video/video-alert-modal'),
+  'additional-programs': () => import('./additional-programs/additional-programs-modal'),
 };
 
 export function isModalAvailable(name: ModalName): boolean {

@@ -42,9 +42,14 @@ export function familyWith(children: Child[]): Profile {
   };
 }
 
-/** Renders `page` for a signed-in parent of `children`, at `path`. */
-export function renderForFamily(page: ReactNode, children: Child[], path = '/') {
-  const profile = familyWith(children);
+/** Renders `page` for a signed-in parent of `children`, at `path`; `changes` adjust the profile. */
+export function renderForFamily(
+  page: ReactNode,
+  children: Child[],
+  path = '/',
+  changes: Partial<Profile> = {},
+) {
+  const profile = { ...familyWith(children), ...changes };
   useSessionStore.setState({ token: 'token', profile, status: 'LOADED' });
   server.use(http.get(apiUrl('profile/show'), () => HttpResponse.json({ data: profile })));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

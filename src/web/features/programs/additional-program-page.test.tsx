@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import type { AdditionalProgramItem } from '@contract/api/catalog';
+import { useSessionStore } from '../../api/session';
+import { useModalStore } from '../../modals/modal-store';
 import AdditionalProgramPage from './additional-program-page';
 import { apiUrl, server, serveApiInTests } from '../../testing/msw';
 
@@ -25,7 +27,11 @@ function renderPage(catalogue: HttpResponseResolver) {
   );
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  useModalStore.setState({ name: null, props: undefined });
+  useSessionStore.setState({ token: null, profile: null, status: 'LOADED' });
+});
 
 const origami = {
   id: 2,
@@ -74,5 +80,27 @@ describe('additional programs page', () => {
     expect(within(first).getByText('Для 2 детей')).toBeTruthy();
     expect(within(second).getByText('Скоро')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('opens the purchase for a parent and the registration for a guest', async () => {
+    renderPage(() => HttpResponse.json({ data: items }));
+    const [origamiCard, roadCard] = (await screen.findAllByRole('article')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    // A program not on sale yet has nothing to buy.
+    expect(within(roadCard).queryByRole('button', { name: /Купить/ })).toBeNull();
+    fireEvent.click(within(origamiCard).getByRole('button', { name: 'Купить: Оригами' }));
+    expect(useModalStore.getState().name).toBe('register');
+
+    cleanup();
+    useSessionStore.setState({ token: 'token' });
+    renderPage(() => HttpResponse.json({ data: items }));
+    const [card] = await screen.findAllByRole('article');
+    fireEvent.click(within(card as HTMLElement).getByRole('button', { name: 'Купить: Оригами' }));
+    expect(useModalStore.getState()).toMatchObject({
+      name: 'additional-programs',
+      props: { slug: 'origami' },
+    });
   });
 });

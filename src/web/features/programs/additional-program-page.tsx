@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useAdditionalPrograms } from '../../api/catalog';
+import { useSession } from '../../api/session';
+import { openModal } from '../../modals/modal-store';
 import { Skeleton } from '../../components/ui/skeleton';
 import { FALLBACK_PROGRAMS, toProgramCards } from './program-cards';
 import { ProgramCardView } from './program-card-view';
@@ -8,6 +10,10 @@ import styles from './additional-program-page.module.scss';
 /** SPEC §2 additional-program: the catalogue's programs; the static list when the call fails (SPEC §3). */
 export default function AdditionalProgramPage() {
   const { data, isError, isPending } = useAdditionalPrograms();
+  const { isLoggedIn } = useSession();
+  // A parent buys for the family's children; a guest registers first.
+  const buy = (slug: string) =>
+    isLoggedIn ? openModal('additional-programs', { slug }) : openModal('register');
   const cards = useMemo(
     () => (data ? toProgramCards(data) : isError ? FALLBACK_PROGRAMS : []),
     [data, isError],
@@ -35,7 +41,11 @@ export default function AdditionalProgramPage() {
       <ul className={styles.grid} role="list">
         {cards.map((card) => (
           <li key={card.key}>
-            <ProgramCardView card={card} withLessons={data !== undefined} />
+            <ProgramCardView
+              card={card}
+              withLessons={data !== undefined}
+              {...(data ? { onBuy: () => buy(card.key) } : {})}
+            />
           </li>
         ))}
       </ul>

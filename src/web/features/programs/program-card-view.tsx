@@ -2,6 +2,7 @@ import { pluralize, type PluralForms } from '@contract/plural';
 import { LockIcon } from '../../components/illustrations/icons';
 import { ProgramIcon } from '../../components/illustrations/program-icon';
 import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cx } from '../../components/ui/cx';
 import { PriceTag } from '../../components/ui/price-tag';
@@ -16,10 +17,13 @@ const CHILDREN_GENITIVE: PluralForms = { one: 'ребёнка', few: 'детей
 export function ProgramCardView({
   card,
   withLessons = false,
+  onBuy,
 }: {
   card: ProgramCard;
   /** Unfolds the program's lessons (not for the static list shown when the catalogue failed). */
   withLessons?: boolean;
+  /** «Купить» under the prices of a program on sale. */
+  onBuy?: () => void;
 }) {
   const from = lowestPrice(card);
   return (
@@ -67,6 +71,11 @@ export function ProgramCardView({
             ))}
           </ul>
         )
+      )}
+      {onBuy && !card.locked && card.offers.length > 0 && (
+        <Button variant="accent" block onClick={onBuy} aria-label={`Купить: ${card.title}`}>
+          Купить
+        </Button>
       )}
       {withLessons && <ProgramLessons slug={card.key} />}
     </Card>

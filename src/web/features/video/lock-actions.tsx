@@ -12,12 +12,20 @@ interface LockActionsProps {
   /** The family never had a subscription: the trial can be started here. */
   canStartTrial: boolean;
   onChooseChild: () => void;
+  /** The additional program shown (its slug), for buying it where a lesson of it is closed. */
+  programSlug?: string;
 }
 
 const SOON = 'Покупка на сайте откроется совсем скоро.';
 
 /** A closed lesson: the server's reason in its words, and what the parent can do about it. */
-export function LockActions({ lesson, child, canStartTrial, onChooseChild }: LockActionsProps) {
+export function LockActions({
+  lesson,
+  child,
+  canStartTrial,
+  onChooseChild,
+  programSlug,
+}: LockActionsProps) {
   const { start: trial, starting, problem } = useStartTrial();
 
   let action: ReactNode = null;
@@ -49,8 +57,28 @@ export function LockActions({ lesson, child, canStartTrial, onChooseChild }: Loc
       );
       break;
     case 'no_seat':
+      action = (
+        <Button
+          size="lg"
+          variant="accent"
+          onClick={() => openModal('add-child-without-subscription')}
+        >
+          Добавить место
+        </Button>
+      );
+      break;
     case 'program_not_bought':
-      action = <p className={styles.lockHint}>{SOON}</p>;
+      action = programSlug ? (
+        <Button
+          size="lg"
+          variant="accent"
+          onClick={() => openModal('additional-programs', { slug: programSlug, childId: child.id })}
+        >
+          Купить программу
+        </Button>
+      ) : (
+        <p className={styles.lockHint}>{SOON}</p>
+      );
       break;
     default:
       action = null;

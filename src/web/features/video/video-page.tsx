@@ -117,7 +117,20 @@ function ChildLessons({ child, playerLocked, canStartTrial, onChooseChild }: Chi
     return page.lessons[index + 1] ?? null;
   };
 
+  // The store lists one item per offer (for 1, 2, 3 children): one chip per program.
+  const programChips = useMemo(
+    () =>
+      (programs.data ?? []).filter(
+        (item, index, list) =>
+          list.findIndex((other) => other.program.slug === item.program.slug) === index,
+      ),
+    [programs.data],
+  );
   const selectedAdditional = programs.data?.find((p) => p.program.slug === additionalSlug);
+  // An additional program the child has not bought: offered right where its lessons are.
+  const notBought =
+    page?.type === 'additional' &&
+    page.lessons.some((lesson) => lesson.lock_reason === 'program_not_bought');
 
   return (
     <>
@@ -170,7 +183,7 @@ function ChildLessons({ child, playerLocked, canStartTrial, onChooseChild }: Chi
 
       {type === 'additional' && programs.data && (
         <div className={styles.programs} role="group" aria-label="Дополнительные программы">
-          {programs.data.map((item) => (
+          {programChips.map((item) => (
             <button
               key={item.id}
               type="button"
@@ -198,23 +211,39 @@ function ChildLessons({ child, playerLocked, canStartTrial, onChooseChild }: Chi
             <h2 id="program-title" className={styles.programTitle}>
               {page.program.title}
             </h2>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() =>
-                openModal('program', {
-                  title: page.program.title,
-                  weeks: page.weeks,
-                  lessonsShown: page.lessons.length,
-                  kind: page.type,
-                  ...(selectedAdditional && page.type === 'additional'
-                    ? { description: selectedAdditional.program.description }
-                    : {}),
-                })
-              }
-            >
-              О программе
-            </Button>
+            <div className={styles.programActions}>
+              {notBought && (
+                <Button
+                  variant="accent"
+                  size="sm"
+                  onClick={() =>
+                    openModal('additional-programs', {
+                      slug: page.program.slug,
+                      childId: child.id,
+                    })
+                  }
+                >
+                  Купить программу
+                </Button>
+              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() =>
+                  openModal('program', {
+                    title: page.program.title,
+                    weeks: page.weeks,
+                    lessonsShown: page.lessons.length,
+                    kind: page.type,
+                    ...(selectedAdditional && page.type === 'additional'
+                      ? { description: selectedAdditional.program.description }
+                      : {}),
+                  })
+                }
+              >
+                О программе
+              </Button>
+            </div>
           </div>
           {page.type === 'main' && page.weeks.length > 0 && page.week !== null && (
             <WeekSwitcher
@@ -249,6 +278,7 @@ function ChildLessons({ child, playerLocked, canStartTrial, onChooseChild }: Chi
                     child={child}
                     canStartTrial={canStartTrial}
                     onChooseChild={onChooseChild}
+                    {...(page.type === 'additional' ? { programSlug: page.program.slug } : {})}
                   />
                 </div>
               </div>

@@ -1,8 +1,12 @@
 import { ModalShell } from '../modal-shell';
 import { closeModal } from '../modal-store';
 import { pathTo } from '../../app/routes';
+import { useProfile } from '../../api/profile';
+import { useChildSlots } from '../../api/store';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ChildSlotOffer } from '../../features/child-slots/child-slot-offer';
 import content from '../modal-content.module.scss';
 import styles from './add-child-without-subscription-modal.module.scss';
 
@@ -35,22 +39,43 @@ function SeatsArt() {
   );
 }
 
-/** SPEC §2: the family has no free place for another child; places come with the bigger tariffs. */
+/**
+ * SPEC §2: the family has no free place for another child. One more place can be bought on its own (the
+ * price is the server's); a family without a subscription is also shown the tariffs for 2–3 children.
+ */
 export default function AddChildWithoutSubscriptionModal() {
+  const slots = useChildSlots();
+  const profile = useProfile();
+  const subscription = profile.data?.subscription ?? null;
+  const withoutSubscription = profile.data !== undefined && subscription === null;
+
   return (
     <ModalShell title="Место для ещё одного ученика" size="sm" art={<SeatsArt />}>
       <p className={content.text}>
-        Все места для учеников в вашей семье уже заняты. Место для второго и третьего ребёнка входит
-        в тариф на&nbsp;2–3&nbsp;детей: выберите его, и братья и сёстры будут заниматься каждый в
-        своём профиле.
+        {slots.data
+          ? `Все места для учеников в вашей семье уже заняты: ${slots.data.used} из ${slots.data.total}.`
+          : 'Все места для учеников в вашей семье уже заняты.'}
       </p>
+      {slots.data ? (
+        <ChildSlotOffer slots={slots.data} tariffChildren={subscription?.amount_children ?? null} />
+      ) : (
+        slots.isPending && <Skeleton height={220} radius={16} />
+      )}
+      {withoutSubscription && (
+        <p className={content.text}>
+          Или выберите тариф на&nbsp;2–3&nbsp;детей: братья и сёстры будут заниматься каждый в своём
+          профиле.
+        </p>
+      )}
       <div className={content.actions}>
         <Button variant="secondary" onClick={closeModal}>
           Позже
         </Button>
-        <ButtonLink to={pathTo('tariffs')} autoFocus>
-          Выбрать тариф
-        </ButtonLink>
+        {(withoutSubscription || slots.isError) && (
+          <ButtonLink to={pathTo('tariffs')} variant="primary">
+            Выбрать тариф
+          </ButtonLink>
+        )}
       </div>
     </ModalShell>
   );

@@ -1,21 +1,44 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  cleanup,
+  fireEvent,
+  getDefaultNormalizer,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { SkippedWeeks } from '@contract/api/learning';
 import { ERROR_CODES } from '@contract/api/values';
 import { installInterceptors } from '../../../api/interceptors';
+import type { OrderRequest } from '../../../api/store';
+import { goToBank } from '../../checkout/go-to-bank';
 import { useModalStore } from '../../../modals/modal-store';
 import { apiUrl, errorResponse, seen, server, serveApiInTests } from '../../../testing/msw';
 import { childOf, renderForFamily } from '../family-fixtures';
 import SkippedWeeksPage from './skipped-weeks-page';
 
+// The order is registered for real (msw answers); only leaving for the bank's page is left out.
+vi.mock('../../checkout/go-to-bank', async () => {
+  const { registerOrder } = await import('../../../api/store');
+  return {
+    goToBank: vi.fn(async (request: OrderRequest) => {
+      await registerOrder(request);
+    }),
+  };
+});
+
 serveApiInTests();
 beforeAll(() => installInterceptors());
 afterEach(() => {
   cleanup();
+  vi.mocked(goToBank).mockClear();
   useModalStore.setState({ name: null, props: undefined });
 });
+
+// The non-breaking spaces are part of what is checked.
+const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 
 const masha = childOf(1, 'Маша');
 const petya = childOf(2, 'Петя', 'bear');
@@ -78,15 +101,64 @@ describe('skipped weeks page', () => {
     expect(second.textContent).toContain('1\u00a0урок');
     expect(second.textContent).toContain('1\u00a0290\u00a0₽');
     expect(screen.getByRole('heading', { name: 'Пропущено: 2\u00a0недели' })).toBeTruthy();
-    expect(screen.getByText(/^Итого за 2\sнедели$/).parentElement?.textContent).toContain(
-      '1\u00a0680\u00a0₽',
-    );
-    // Payments come later: the page says so instead of offering a button that does nothing.
-    expect(screen.getByText(/Оплата пропущенных недель появится совсем скоро/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Купить/ })).toBeNull();
+    // Every week is ticked at first: the total and the button say the whole price.
+    expect(screen.getByText('Итого: 1\u00a0680\u00a0₽ за 2\u00a0недели', exact)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Оплатить 1\u00a0680\u00a0₽' })).toBeTruthy();
     // One child: no chips to choose from.
     expect(screen.queryByRole('group', { name: 'Чьи пропущенные недели показать' })).toBeNull();
     expect(seen.map((r) => r.url)).toContain('profile/skipped-weeks?child_id=1');
+  });
+
+  it('recounts the total as weeks are unticked and pays for the ticked ones only', async () => {
+    answer({ 1: MISSED });
+    server.use(
+      http.post(apiUrl('payments/sberbank/register/weeks-order'), () =>
+        HttpResponse.json({
+          data: { order_id: 'order-1', form_url: 'https://bank.example/pay', amount: 129000 },
+        }),
+      ),
+    );
+    renderForFamily(<SkippedWeeksPage />, [masha]);
+    const first = await screen.findByRole('checkbox', { name: 'Неделя 1 Цвета' });
+    const second = screen.getByRole('checkbox', { name: 'Неделя 2 Формы' });
+    expect((first as HTMLInputElement).checked).toBe(true);
+    expect((second as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(first);
+    expect(screen.getByText('Итого: 1\u00a0290\u00a0₽ за 1\u00a0неделю', exact)).toBeTruthy();
+    fireEvent.click(second);
+    expect(screen.getByText('Не выбрано ни одной недели')).toBeTruthy();
+    const pay = screen.getByRole('button', { name: 'Оплатить' }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
+
+    fireEvent.click(second);
+    fireEvent.click(screen.getByRole('button', { name: 'Оплатить 1\u00a0290\u00a0₽' }));
+    await waitFor(() =>
+      expect(goToBank).toHaveBeenCalledWith({ kind: 'weeks', child_id: 1, weeks: [12] }),
+    );
+    const order = seen.find((r) => r.url === 'payments/sberbank/register/weeks-order');
+    expect(await order?.body).toEqual({ child_id: 1, weeks: [12] });
+  });
+
+  it('shows the server’s refusal next to the button and reloads the list', async () => {
+    answer({ 1: MISSED });
+    server.use(
+      http.post(apiUrl('payments/sberbank/register/weeks-order'), () =>
+        errorResponse(422, {
+          code: ERROR_CODES.validationFailed,
+          message: 'Эта неделя уже открыта или ещё не прошла',
+          errors: { weeks: ['Эта неделя уже открыта или ещё не прошла'] },
+        }),
+      ),
+    );
+    renderForFamily(<SkippedWeeksPage />, [masha]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Оплатить 1\u00a0680\u00a0₽' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Эта неделя уже открыта или ещё не прошла');
+    expect(useModalStore.getState().name).toBeNull();
+    await waitFor(() =>
+      expect(seen.filter((r) => r.url === 'profile/skipped-weeks?child_id=1')).toHaveLength(2),
+    );
   });
 
   it('switches between children with chips and shows the friendly empty state', async () => {

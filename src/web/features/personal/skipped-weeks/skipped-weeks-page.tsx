@@ -1,6 +1,5 @@
 import type { Child } from '@contract/api/children';
 import type { SkippedWeeks } from '@contract/api/learning';
-import { pluralize, LESSONS, WEEKS } from '@contract/plural';
 import { useProfile } from '../../../api/profile';
 import { useSkippedWeeks } from '../../../api/progress';
 import { pathTo } from '../../../app/routes';
@@ -10,11 +9,10 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { Container } from '../../../components/ui/container';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHero } from '../../../components/ui/page-hero';
-import { PriceTag } from '../../../components/ui/price-tag';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ChildPicker, useChosenChild } from '../child-picker';
 import { CalendarArt } from './calendar-art';
-import { formatDateRange } from './date-range';
+import { WeeksList } from './weeks-list';
 import styles from './skipped-weeks-page.module.scss';
 
 function Loading({ label }: { label: string }) {
@@ -44,57 +42,13 @@ function NothingSkipped({ data }: { data: SkippedWeeks }) {
   );
 }
 
-function WeeksList({ child, data }: { child: Child; data: SkippedWeeks }) {
-  return (
-    <>
-      <div className={styles.head}>
-        <h2 className={styles.title}>Пропущено: {pluralize(data.weeks.length, WEEKS)}</h2>
-        <p className={styles.lead}>
-          {child.name}
-          {data.program && ` · программа «${data.program.title}»`}
-        </p>
-      </div>
-      <ul className={styles.weeks} role="list">
-        {data.weeks.map((week) => (
-          <li key={week.week_id} className={styles.week}>
-            <div className={styles.weekText}>
-              <p className={styles.weekNumber}>Неделя {week.number}</p>
-              <h3 className={styles.weekTitle}>{week.title}</h3>
-              <p className={styles.weekFacts}>
-                <span>{formatDateRange(week.starts_on, week.ends_on)}</span>
-                <span aria-hidden="true"> · </span>
-                <span className="visually-hidden">, </span>
-                <span>{pluralize(week.lessons, LESSONS)}</span>
-              </p>
-            </div>
-            <PriceTag amount={week.price} className={styles.price} />
-          </li>
-        ))}
-      </ul>
-      <div className={styles.summary}>
-        <p className={styles.total}>
-          <span>Итого за {pluralize(data.weeks.length, WEEKS_GENITIVE)}</span>
-          <PriceTag amount={data.total} size="lg" />
-        </p>
-        <p className={styles.soon}>
-          Оплата пропущенных недель появится совсем скоро. Список сохранится: купленные недели
-          откроются ребёнку в любой день, даже без подписки.
-        </p>
-      </div>
-    </>
-  );
-}
-
-// After «за»: «за 1 неделю», «за 2 недели», «за 5 недель».
-const WEEKS_GENITIVE = { one: 'неделю', few: 'недели', many: 'недель' };
-
 function ChildWeeks({ child }: { child: Child }) {
   const { data, isPending, isError, isFetching, refetch } = useSkippedWeeks(child.id);
   if (data)
     return data.weeks.length === 0 ? (
       <NothingSkipped data={data} />
     ) : (
-      <WeeksList child={child} data={data} />
+      <WeeksList child={child} data={data} onRefused={() => void refetch()} />
     );
   if (isError && !isPending) {
     return (

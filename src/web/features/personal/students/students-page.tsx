@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useDeleteChild } from '../../../api/children';
 import { useProfile } from '../../../api/profile';
+import { useChildSlots } from '../../../api/store';
 import { Button } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -12,7 +13,7 @@ import { useAgeGroupLabel } from './age-group-labels';
 import { ChildCard } from './child-card';
 import { ChildAvatar } from './child-avatar';
 import { todayInMoscow } from './child-age';
-import { childSlots, hasFreeSlot } from './child-slots';
+import { ChildSlotOffer } from '../../child-slots/child-slot-offer';
 import styles from './students-page.module.scss';
 
 function PlusIcon() {
@@ -38,9 +39,15 @@ export default function StudentsPage() {
   const remove = useDeleteChild();
   const groupLabel = useAgeGroupLabel();
   const today = useMemo(() => todayInMoscow(), []);
+  const { data: slots } = useChildSlots();
+  // The places are the server's (tariff plus bought ones); the children taken are the list shown, which the
+  // server counts the same way and which is current the moment a child is added or removed.
+  const used = profile?.children.length ?? 0;
+  const full = slots !== undefined && used >= slots.total;
 
   const add = () => {
-    if (profile && !hasFreeSlot(profile)) openModal('add-child-without-subscription');
+    // Without the server's answer the form opens anyway: adding refuses with 409 when there is no place.
+    if (full) openModal('add-child-without-subscription');
     else openModal('add-child', {});
   };
 
@@ -58,7 +65,6 @@ export default function StudentsPage() {
   let body;
   if (profile) {
     const children = profile.children;
-    const slots = childSlots(profile);
     body =
       children.length === 0 ? (
         <div className={styles.empty}>
@@ -80,9 +86,11 @@ export default function StudentsPage() {
           <div className={styles.head}>
             <div>
               <h2 className={styles.title}>Ученики</h2>
-              <p className={styles.lead}>
-                Занято мест: {children.length} из {slots}
-              </p>
+              {slots && (
+                <p className={styles.lead}>
+                  Занято мест: {used} из {slots.total}
+                </p>
+              )}
             </div>
           </div>
           <ul className={styles.list} role="list">
@@ -105,6 +113,13 @@ export default function StudentsPage() {
               </button>
             </li>
           </ul>
+          {full && (
+            <ChildSlotOffer
+              className={styles.slotOffer}
+              slots={slots}
+              tariffChildren={profile.subscription?.amount_children ?? null}
+            />
+          )}
         </>
       );
   } else if (isError) {
