@@ -70,12 +70,20 @@ export const storeKeys = {
   orderState: (orderId: string) => ['payments', 'order-state', orderId] as const,
 };
 
+/**
+ * Every screen that starts a purchase shows a failure next to its button (a modal would otherwise be
+ * replaced by the global error and the parent's choice lost).
+ */
 export async function initializePurchase(body: {
   ids: number[];
   type: Exclude<PurchaseType, 'weeks'>;
   purchase_id?: number | null;
 }): Promise<Purchase> {
-  return (await api.post<{ data: Purchase }>('store/purchase-initialization', body)).data.data;
+  return (
+    await api.post<{ data: Purchase }>('store/purchase-initialization', body, {
+      handlesErrors: true,
+    })
+  ).data.data;
 }
 
 /** SPEC §8: the promo field shows its own errors (the url is in the list of self-handled ones). */

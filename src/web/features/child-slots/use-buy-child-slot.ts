@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { goToBank } from '../checkout/go-to-bank';
-import { purchaseProblem, startPurchase } from '../purchase/start-purchase';
+import { initializePurchase } from '../../api/store';
+import { purchaseProblem } from '../purchase/purchase-problem';
 
 /** One more place for a child: the server prices it, the bank's page takes the payment. */
 export function useBuyChildSlot() {
@@ -12,7 +13,7 @@ export function useBuyChildSlot() {
     setBusy(true);
     setProblem(null);
     try {
-      const purchase = await startPurchase({ ids: [], type: 'child-slot' });
+      const purchase = await initializePurchase({ ids: [], type: 'child-slot' });
       await goToBank({ kind: 'child-slot', purchase_id: purchase.purchase_id });
       // The browser is leaving for the bank: the button stays busy so it is not pressed twice.
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { goToBank } from '../../features/checkout/go-to-bank';
-import { purchaseProblem, startPurchase } from '../../features/purchase/start-purchase';
+import { initializePurchase } from '../../api/store';
+import { purchaseProblem } from '../../features/purchase/purchase-problem';
 
 /** An additional program for the chosen children: priced by the server from the offer, paid at the bank. */
 export function useBuyProgram() {
@@ -12,7 +13,7 @@ export function useBuyProgram() {
     setBusy(true);
     setProblem(null);
     try {
-      const purchase = await startPurchase({ ids: [offerId], type: 'additional-program' });
+      const purchase = await initializePurchase({ ids: [offerId], type: 'additional-program' });
       await goToBank({ kind: 'additional-program', purchase_id: purchase.purchase_id, childIds });
       // The browser is leaving for the bank: the button stays busy so it is not pressed twice.
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { goToBank } from '../../checkout/go-to-bank';
-import { purchaseProblem } from '../../purchase/start-purchase';
+import { purchaseProblem } from '../../purchase/purchase-problem';
 
 /**
  * Skipped weeks of one child, paid at the bank. The server prices them itself from the list it shows
