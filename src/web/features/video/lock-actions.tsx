@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Child } from '@contract/api/auth';
 import type { LessonItem } from '@contract/api/lessons';
+import { pathTo } from '../../app/routes';
 import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { openModal } from '../../modals/modal-store';
 import { useStartTrial } from './use-start-trial';
 import styles from './video-page.module.scss';
@@ -15,8 +17,6 @@ interface LockActionsProps {
   /** The additional program shown (its slug), for buying it where a lesson of it is closed. */
   programSlug?: string;
 }
-
-const SOON = 'Покупка на сайте откроется совсем скоро.';
 
 /** A closed lesson: the server's reason in its words, and what the parent can do about it. */
 export function LockActions({
@@ -36,7 +36,9 @@ export function LockActions({
           Начать бесплатную неделю
         </Button>
       ) : (
-        <p className={styles.lockHint}>{SOON}</p>
+        <ButtonLink size="lg" variant="accent" to={pathTo('tariffs')}>
+          Выбрать подписку
+        </ButtonLink>
       );
       break;
     case 'week_not_open':
@@ -46,7 +48,9 @@ export function LockActions({
             Открыть все недели сразу
           </Button>
         ) : (
-          <p className={styles.lockHint}>{SOON}</p>
+          <ButtonLink size="lg" variant="secondary" to={pathTo('tariffs')}>
+            Продлить подписку
+          </ButtonLink>
         );
       break;
     case 'sign_in':
@@ -77,7 +81,9 @@ export function LockActions({
           Купить программу
         </Button>
       ) : (
-        <p className={styles.lockHint}>{SOON}</p>
+        <p className={styles.lockHint}>
+          Программу можно купить на странице «Дополнительные программы».
+        </p>
       );
       break;
     default:
