@@ -167,7 +167,11 @@ describe('a gift', () => {
         expect(await field.inputValue()).toBe(code);
         await page.getByRole('button', { name: 'Активировать' }).click();
         await page.getByText(/Подарок активирован: подписка до/).waitFor();
-        expect(await page.locator('h1 + p').innerText()).toMatch(/Подписка до/);
+        // The personal area's header follows as soon as the profile is read again.
+        await page
+          .locator('h1 + p')
+          .getByText(/Подписка до/)
+          .waitFor();
       },
       { viewport: MOBILE },
     );

@@ -23,12 +23,17 @@ export interface PaymentsKit {
   close(): Promise<void>;
 }
 
-export async function startPaymentsKit(env: Record<string, string> = {}): Promise<PaymentsKit> {
+/** How long the app waits for the fake bank: long enough for fifty calls at once on a busy machine. */
+export const KIT_BANK_TIMEOUT_MS = 5_000;
+
+export async function startPaymentsKit(
+  env: Record<string, string> = {},
+  { bankTimeoutMs = KIT_BANK_TIMEOUT_MS }: { bankTimeoutMs?: number } = {},
+): Promise<PaymentsKit> {
   const database = await createTestDatabase();
   const bank = await startFakeSberbank();
   const base = testConfig({ SBERBANK_API_URL: bank.apiUrl, ...env });
-  // A short bank timeout keeps the "gateway does not answer" tests quick.
-  const config: Config = { ...base, sberbank: { ...base.sberbank, timeoutMs: 500 } };
+  const config: Config = { ...base, sberbank: { ...base.sberbank, timeoutMs: bankTimeoutMs } };
   await seedDatabase({ db: database.db, config, content: defaultSeedContent });
   const time = manualClock('2026-11-24T09:00:00Z');
   const app = await createTestApp({ db: database.db, config, clock: time.clock });

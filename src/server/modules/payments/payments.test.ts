@@ -33,10 +33,10 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
-const periodsOf = (userId: number) =>
-  kit.database.db.select().from(familySubscriptions).where(eq(familySubscriptions.userId, userId));
-const orderRow = async (orderId: string) => {
-  const [row] = await kit.database.db
+const periodsOf = (userId: number, on: PaymentsKit = kit) =>
+  on.database.db.select().from(familySubscriptions).where(eq(familySubscriptions.userId, userId));
+const orderRow = async (orderId: string, on: PaymentsKit = kit) => {
+  const [row] = await on.database.db
     .select()
     .from(paymentOrders)
     .where(eq(paymentOrders.gatewayOrderId, orderId));
@@ -214,64 +214,75 @@ describe('the bank says no, lies, or is silent', () => {
     expect((await orderState(kit, parent, order.order_id)).json().data.status).toBe('failed');
     expect(await periodsOf(parent.id)).toEqual([]);
   });
+});
+
+describe('a bank that does not answer in time', () => {
+  // A short wait for the bank, so that its silence costs these tests a fraction of a second.
+  let quick: PaymentsKit;
+  beforeAll(async () => {
+    quick = await startPaymentsKit({}, { bankTimeoutMs: 400 });
+  });
+  afterAll(async () => {
+    await quick.close();
+  });
 
   it('keeps an order whose register answer was lost, and the reconciler settles it', async () => {
-    const parent = await newParent(kit);
-    const tariff = await tariffId(kit, 'subscription-1m-1c');
-    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
-    kit.bank.registerThenHang = true;
+    const parent = await newParent(quick);
+    const tariff = await tariffId(quick, 'subscription-1m-1c');
+    const purchaseId = await initialize(quick, parent, 'subscription', [tariff.id]);
+    quick.bank.registerThenHang = true;
     let res;
     try {
-      res = await post(kit, '/api/payments/sberbank/register/subscription-order', parent.token, {
+      res = await post(quick, '/api/payments/sberbank/register/subscription-order', parent.token, {
         purchase_id: purchaseId,
       });
     } finally {
-      kit.bank.registerThenHang = false;
+      quick.bank.registerThenHang = false;
     }
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toMatch(/Банк не ответил/);
-    const [pending] = await kit.database.db
+    const [pending] = await quick.database.db
       .select()
       .from(paymentOrders)
       .where(eq(paymentOrders.purchaseId, purchaseId));
     expect(pending?.state).toBe('new');
     // The parent paid on a page opened some other way; the bank knows the order by our number.
-    const atBank = [...kit.bank.orders.values()].find(
+    const atBank = [...quick.bank.orders.values()].find(
       (o) => o.orderNumber === pending?.orderNumber,
     );
     if (!atBank) throw new Error('the bank never saw the order');
-    kit.bank.pay(atBank.orderId);
-    kit.time.advance(5 * MINUTE);
-    await runDueJobs({ db: kit.database.db, config: kit.config, clock: kit.time.clock });
-    const [settled] = await kit.database.db
+    quick.bank.pay(atBank.orderId);
+    quick.time.advance(5 * MINUTE);
+    await runDueJobs({ db: quick.database.db, config: quick.config, clock: quick.time.clock });
+    const [settled] = await quick.database.db
       .select()
       .from(paymentOrders)
       .where(eq(paymentOrders.purchaseId, purchaseId));
     expect(settled?.state).toBe('paid');
-    expect(await periodsOf(parent.id)).toHaveLength(1);
+    expect(await periodsOf(parent.id, quick)).toHaveLength(1);
   });
 
   it('leaves an order pending while the bank is silent, then the reconciler writes it off', async () => {
-    const parent = await newParent(kit);
-    const tariff = await tariffId(kit, 'subscription-1m-1c');
-    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
-    const order = await register(kit, parent, 'register/subscription-order', {
+    const parent = await newParent(quick);
+    const tariff = await tariffId(quick, 'subscription-1m-1c');
+    const purchaseId = await initialize(quick, parent, 'subscription', [tariff.id]);
+    const order = await register(quick, parent, 'register/subscription-order', {
       purchase_id: purchaseId,
     });
-    kit.bank.hang.add('getOrderStatusExtended');
+    quick.bank.hang.add('getOrderStatusExtended');
     try {
-      const silent = await orderState(kit, parent, order.order_id);
+      const silent = await orderState(quick, parent, order.order_id);
       expect(silent.statusCode).toBe(200);
       expect(silent.json().data.status).toBe('pending');
     } finally {
-      kit.bank.hang.delete('getOrderStatusExtended');
+      quick.bank.hang.delete('getOrderStatusExtended');
     }
     // Never paid: after the payment page closed and the grace passed, the order is expired.
     for (const minutes of [5, 5, 10, 30, 70]) {
-      kit.time.advance(minutes * MINUTE);
-      await runDueJobs({ db: kit.database.db, config: kit.config, clock: kit.time.clock });
+      quick.time.advance(minutes * MINUTE);
+      await runDueJobs({ db: quick.database.db, config: quick.config, clock: quick.time.clock });
     }
-    expect(await orderRow(order.order_id)).toMatchObject({
+    expect(await orderRow(order.order_id, quick)).toMatchObject({
       state: 'failed',
       failReason: 'Время на оплату истекло',
     });
