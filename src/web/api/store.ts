@@ -159,10 +159,11 @@ export function usePayments() {
   return useQuery({ queryKey: storeKeys.payments, queryFn: fetchPayments });
 }
 
-export function useToggleGift() {
+/** A change to one gift (switched, sent), written into «Мои подарки» without asking again. */
+function useGiftChange<B>(change: (body: B) => Promise<BoughtGift>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: toggleGift,
+    mutationFn: change,
     onSuccess: (gift) =>
       client.setQueryData<BoughtGift[]>(storeKeys.gifts, (list) =>
         list?.map((item) => (item.id === gift.id ? gift : item)),
@@ -170,16 +171,8 @@ export function useToggleGift() {
   });
 }
 
-export function useSendGift() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: sendGift,
-    onSuccess: (gift) =>
-      client.setQueryData<BoughtGift[]>(storeKeys.gifts, (list) =>
-        list?.map((item) => (item.id === gift.id ? gift : item)),
-      ),
-  });
-}
+export const useToggleGift = () => useGiftChange(toggleGift);
+export const useSendGift = () => useGiftChange(sendGift);
 
 export function useActivateCertificate() {
   return useMutation({

@@ -17,7 +17,7 @@ import { CHANGES_DATA_ON_GET, currentUser, optionalSession } from '../../plugins
 import { limitPerIp, type RateLimit } from '../../plugins/rate-limit';
 import { signInCookies } from './cookies';
 import { fbDeletionAvailable, handleFbDeletionRequest } from './fb-deletion';
-import { parseForm } from './form';
+import { acceptForms } from './form';
 import { deleteSocialData, unbindSocialNetwork } from './links';
 import { socialProviders } from './providers';
 import { finishSocialSignIn, startSocialSignIn, type CallbackQuery } from './service';
@@ -57,13 +57,7 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const providers = socialProviders(config);
 
   return async (app) => {
-    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      app.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 16_384 },
-        parseForm,
-      );
-    }
+    acceptForms(app);
 
     for (const [name, title] of [
       ['vk', 'VK ID'],

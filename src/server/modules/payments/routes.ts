@@ -20,7 +20,7 @@ import { hasValidChecksum } from '../../integrations/sberbank/checksum';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { limitPerIp, rateLimiter } from '../../plugins/rate-limit';
-import { parseForm } from '../oauth/form';
+import { acceptForms } from '../oauth/form';
 import { PAYMENT_LIMITS } from './limits';
 import { orderStateFor, settleFromCallback } from './order-state';
 import { registerOrder, type RegisterInput } from './register-order';
@@ -41,13 +41,7 @@ export function paymentRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const { db, clock, config } = deps;
   const limiter = rateLimiter(deps);
   return async (app) => {
-    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      app.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 16_384 },
-        parseForm,
-      );
-    }
+    acceptForms(app);
 
     /** One register/* route: the purchase types it takes and how its body maps to a registration. */
     function registerRoute<B extends z.ZodType>(

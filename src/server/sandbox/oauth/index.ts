@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../deps';
 import { errorBody } from '../../plugins/errors';
-import { parseForm } from '../../modules/oauth/form';
+import { acceptForms } from '../../modules/oauth/form';
 import { providerPage, sandboxListPage, sendPage } from '../index-pages';
 import { facebookSandbox } from './fb';
 import { avatarSvg, findPerson } from './people';
@@ -18,13 +18,7 @@ export function oauthSandbox(
     app.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
-    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      app.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 16_384 },
-        parseForm,
-      );
-    }
+    acceptForms(app);
     await app.register(vkIdSandbox(deps), { prefix: '/vk' });
     await app.register(facebookSandbox(deps), { prefix: '/fb' });
     // Opened directly, each provider and the folder explain themselves instead of a 404.

@@ -4,7 +4,7 @@
 // Register with the prefix '/sandbox/sberbank', and only when config.sandboxes.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../deps';
-import { parseForm } from '../../modules/oauth/form';
+import { acceptForms } from '../../modules/oauth/form';
 import { sendPage } from '../index-pages';
 import { sberbankSandboxPage } from './about-page';
 import { createNotifier } from './callbacks';
@@ -26,13 +26,7 @@ export function sberbankSandbox(
     app.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
-    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      app.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: FORM_LIMIT },
-        parseForm,
-      );
-    }
+    acceptForms(app, FORM_LIMIT);
     const gw: Gateway = {
       db,
       clock,
