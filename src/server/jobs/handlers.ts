@@ -6,10 +6,13 @@ import { PASSWORD_RESET_JOB } from '../modules/auth/password-reset';
 import { passwordResetJob } from '../modules/auth/password-reset-job';
 import { RECONCILE_JOB } from '../modules/payments/register-order';
 import { reconcileJob } from '../modules/payments/reconcile';
+import { REFUND_JOB } from '../modules/payments/order-transitions';
+import { refundJob } from '../modules/payments/refund-job';
 import type { JobHandlers } from './types';
 
 export const jobHandlers: JobHandlers = {
   [MAIL_JOB]: mailJob,
   [PASSWORD_RESET_JOB]: passwordResetJob,
   [RECONCILE_JOB]: reconcileJob,
+  [REFUND_JOB]: refundJob,
 };

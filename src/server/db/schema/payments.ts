@@ -30,7 +30,10 @@ export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 export const PROMO_KINDS = ['percent', 'fixed'] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
 
-/** Codes are stored upper case; a parent's input is upper-cased before the lookup. */
+/**
+ * Codes are stored upper case; a parent's input is upper-cased before the lookup. used_count counts the
+ * uses held by registered orders that have not failed.
+ */
 export const promoCodes = pgTable(
   'promo_codes',
   {
@@ -43,7 +46,7 @@ export const promoCodes = pgTable(
     purchaseTypes: jsonb('purchase_types').$type<PurchaseType[]>().notNull().default([]),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validUntil: timestamp('valid_until', { withTimezone: true }),
-    /** null → unlimited. Counted when a purchase with the code is paid. */
+    /** null → unlimited. */
     maxUses: integer('max_uses'),
     usedCount: integer('used_count').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -131,6 +134,11 @@ export const paymentOrders = pgTable(
     gatewayOrderId: text('gateway_order_id').unique(),
     state: text('state', { enum: ORDER_STATES }).notNull().default('new'),
     amount: integer('amount').notNull(),
+    /**
+     * The promo code this order holds one use of: taken when the order is registered (so a limited code
+     * is never promised more times than allowed) and given back if the order fails.
+     */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'restrict' }),
     formUrl: text('form_url'),
     /** orderStatus and actionCode as the bank last reported them. */
     gatewayStatus: integer('gateway_status'),

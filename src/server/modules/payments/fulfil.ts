@@ -1,6 +1,6 @@
 // What a paid purchase delivers, written in the same transaction that marks its order paid, so a purchase
 // is delivered exactly once whichever confirmation (callback, return page, reconciler) gets there first.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   additionalProgramOffers,
@@ -9,7 +9,6 @@ import {
   childSlotPurchases,
   childWeeks,
   children,
-  promoCodes,
   tariffs,
 } from '../../db/schema/index';
 import { createCertificate } from '../gifts/certificates';
@@ -40,12 +39,6 @@ export async function fulfilPurchase(
   now: Date,
 ): Promise<void> {
   const userId = purchase.userId;
-  if (purchase.promoCodeId !== null) {
-    await tx
-      .update(promoCodes)
-      .set({ usedCount: sql`${promoCodes.usedCount} + 1`, updatedAt: now })
-      .where(eq(promoCodes.id, purchase.promoCodeId));
-  }
   switch (purchase.type) {
     case 'subscription': {
       if (userId === null || purchase.tariffId === null) return;

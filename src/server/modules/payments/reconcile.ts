@@ -2,11 +2,12 @@
 // whose register answer was lost) is still settled. The job asks the bank; while the bank says "not yet"
 // it tries again with the queue's backoff, and an order still unpaid well after its payment page closed is
 // written off as expired.
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { paymentOrders } from '../../db/schema/index';
 import { SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { PermanentJobError, type JobHandler } from '../../jobs/types';
 import { ORDER_SESSION_SECONDS } from './register-order';
+import { failOrder } from './order-transitions';
 import { settleOrder } from './settle';
 
 /** After the payment page closed, how long the bank may still take to decide. */
@@ -31,10 +32,7 @@ export const reconcileJob: JobHandler = async (payload, context) => {
   if (state !== 'pending') return;
   const closedAt = order.createdAt.getTime() + ORDER_SESSION_SECONDS * 1000;
   if (now.getTime() > closedAt + SETTLE_GRACE_MS) {
-    await db
-      .update(paymentOrders)
-      .set({ state: 'failed', failReason: EXPIRED_REASON, settledAt: now, updatedAt: now })
-      .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.state, ['new', 'pending'])));
+    await failOrder(db, order.id, EXPIRED_REASON, now);
     return;
   }
   throw new Error('the order is still pending at the bank');

@@ -3,7 +3,7 @@
 // and only then is the bank asked — so an order the bank registered but whose answer was lost is still
 // found later by its number.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHILD_NOT_FOUND } from '@contract/api/children';
 import type { PurchaseType } from '@contract/api/store';
@@ -14,17 +14,19 @@ import {
   childAdditionalPrograms,
   children,
   paymentOrders,
+  promoCodes,
   purchases,
   users,
 } from '../../db/schema/index';
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { enqueue } from '../../jobs/queue';
 import { HttpError, conflict, invalidField, notFound } from '../../plugins/errors';
-import { promoById } from '../store/promo';
+import { PROMO_USED_UP, promoById } from '../store/promo';
 import { PURCHASE_NOT_FOUND, PURCHASE_PAID, pricedWithPromo } from '../store/purchases';
 import { bankFor } from './gateway';
 import { orderBundle, RECEIPT_TAX_SYSTEM } from './receipt';
-import { FAIL_REASONS, type OrderRow } from './settle';
+import { failOrder, type OrderRow } from './order-transitions';
+import { FAIL_REASONS } from './settle';
 
 /** How long the bank's payment page stays open (register.do sessionTimeoutSecs; the bank's default). */
 export const ORDER_SESSION_SECONDS = 1200;
@@ -38,6 +40,7 @@ export const BANK_REFUSED = 'Банк не принял заказ. Попроб
 export const BANK_UNAVAILABLE =
   'Банк не ответил. Деньги не списаны — попробуйте ещё раз через минуту';
 export const TOO_MANY_CHILDREN = 'Программа куплена не для стольких детей';
+export const PROMO_NOT_APPLIED = 'Сначала примените промокод к этой покупке';
 export const PROGRAM_ALREADY_OPEN = 'У выбранного ребёнка эта программа уже открыта';
 
 export interface RegisterDeps {
@@ -131,50 +134,86 @@ async function prepareOrder(deps: RegisterDeps, input: RegisterInput): Promise<P
       purchase.type === 'additional-program'
         ? await programChildren(tx, input.userId, purchase.lines[0]?.ref_id, input.childIds)
         : purchase.childIds;
-    const promo =
-      input.promoId === null || input.promoId === undefined
-        ? null
-        : await promoById(tx, input.promoId, now, purchase.type);
-    const price =
-      purchase.type === 'weeks'
-        ? pricedWithPromo(purchase, null)
-        : pricedWithPromo(purchase, promo);
+    // A promo code comes only as the one the parent applied to this purchase (store/web/promocode with
+    // its purchase_id): an id typed into the request cannot stand in for knowing the code.
+    const wantsPromo = input.promoId !== null && input.promoId !== undefined;
+    if (wantsPromo && (purchase.type === 'weeks' || purchase.promoCodeId !== input.promoId)) {
+      throw invalidField('promo_id', PROMO_NOT_APPLIED);
+    }
+    const promo = wantsPromo ? await promoById(tx, input.promoId ?? 0, now, purchase.type) : null;
+    const price = pricedWithPromo(purchase, promo);
     const recurrent = purchase.type === 'subscription' && input.recurrent === true;
+    const terms = { ...price, recurrent, childIds };
 
-    // An order of this purchase still open at the bank, for the same sum: the same page again.
-    const [open] = await tx
+    const orders = await tx
       .select()
       .from(paymentOrders)
-      .where(
-        and(
-          eq(paymentOrders.purchaseId, purchase.id),
-          inArray(paymentOrders.state, ['new', 'pending']),
-          gt(paymentOrders.createdAt, new Date(now.getTime() - ORDER_SESSION_SECONDS * 1000)),
-        ),
-      )
-      .orderBy(desc(paymentOrders.createdAt))
-      .limit(1);
-    if (
-      open &&
-      open.amount === price.total &&
+      .where(eq(paymentOrders.purchaseId, purchase.id))
+      .orderBy(desc(paymentOrders.createdAt));
+    // The same terms while the bank's page is still open: the same page again.
+    const open = orders.find(
+      (o) =>
+        (o.state === 'new' || o.state === 'pending') &&
+        o.createdAt.getTime() > now.getTime() - ORDER_SESSION_SECONDS * 1000,
+    );
+    const sameTerms =
+      open !== undefined &&
+      open.amount === terms.total &&
+      open.promoCodeId === terms.promoCodeId &&
       purchase.recurrent === recurrent &&
-      JSON.stringify(purchase.childIds) === JSON.stringify(childIds)
-    ) {
+      JSON.stringify(purchase.childIds) === JSON.stringify(childIds);
+    if (open && sameTerms) {
       if (open.state === 'new' || !open.formUrl) throw conflict(ORDER_IN_PROGRESS);
       return { order: open, reused: true };
     }
 
-    await tx
-      .update(purchases)
-      .set({ ...price, recurrent, childIds, updatedAt: now })
-      .where(eq(purchases.id, purchase.id));
+    // A purchase once sent to the bank never changes (an order there may still be paid): other terms
+    // make a new purchase of the same lines.
+    let target = purchase.id;
+    if (orders.length === 0) {
+      await tx
+        .update(purchases)
+        .set({ ...terms, updatedAt: now })
+        .where(eq(purchases.id, purchase.id));
+    } else {
+      const [copy] = await tx
+        .insert(purchases)
+        .values({
+          userId: input.userId,
+          type: purchase.type,
+          lines: purchase.lines,
+          tariffId: purchase.tariffId,
+          amount: purchase.amount,
+          ...terms,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: purchases.id });
+      if (!copy) throw new Error('purchase copy returned nothing');
+      target = copy.id;
+    }
+    // The order holds one use of its promo code; a code used up by other orders is refused now.
+    if (promo) {
+      const [held] = await tx
+        .update(promoCodes)
+        .set({ usedCount: sql`${promoCodes.usedCount} + 1`, updatedAt: now })
+        .where(
+          and(
+            eq(promoCodes.id, promo.id),
+            or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses)),
+          ),
+        )
+        .returning({ id: promoCodes.id });
+      if (!held) throw invalidField('promo_id', PROMO_USED_UP);
+    }
     const [order] = await tx
       .insert(paymentOrders)
       .values({
-        purchaseId: purchase.id,
+        purchaseId: target,
         userId: input.userId,
-        orderNumber: orderNumberFor(purchase.id),
-        amount: price.total,
+        orderNumber: orderNumberFor(target),
+        amount: terms.total,
+        promoCodeId: terms.promoCodeId,
         createdAt: now,
         updatedAt: now,
       })
@@ -242,15 +281,7 @@ export async function registerOrder(
         { order_id: order.id, error_code: error.errorCode },
         'the bank refused to register an order',
       );
-      await db
-        .update(paymentOrders)
-        .set({
-          state: 'failed',
-          failReason: FAIL_REASONS.bankRefused,
-          settledAt: now,
-          updatedAt: now,
-        })
-        .where(eq(paymentOrders.id, order.id));
+      await failOrder(db, order.id, FAIL_REASONS.bankRefused, now);
       throw new HttpError(503, BANK_REFUSED);
     }
     if (error instanceof SberbankUnavailableError) {

@@ -1,20 +1,15 @@
 // Settling an order: ask the bank what became of it (never trust a redirect or a callback) and act on the
 // answer. Paying is one conditional UPDATE of the order row — only the first confirmation finds it unpaid —
-// followed, in the same transaction, by the delivery of the purchase: fifty confirmations at once deliver once.
-import { and, eq, inArray, ne } from 'drizzle-orm';
+// followed, in the same transaction, by the delivery of the purchase (order-transitions.ts): fifty
+// confirmations at once deliver once.
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { paymentOrders, purchases } from '../../db/schema/index';
-import {
-  SberbankError,
-  SberbankUnavailableError,
-  type OrderStatus,
-} from '../../integrations/sberbank/client';
-import { fulfilPurchase } from './fulfil';
+import { paymentOrders } from '../../db/schema/index';
+import { SberbankError, type OrderStatus } from '../../integrations/sberbank/client';
+import { failOrder, markPaid, type OrderRow } from './order-transitions';
 import { bankFor } from './gateway';
-
-export type OrderRow = typeof paymentOrders.$inferSelect;
 
 /** orderStatus values of CONTRACTS §1. */
 export const BANK_STATUS = {
@@ -37,7 +32,6 @@ export const FAIL_REASONS = {
   amountMismatch: 'Сумма платежа не совпала с заказом',
   notRegistered: 'Заказ не дошёл до банка',
   bankRefused: 'Банк не принял заказ',
-  duplicate: 'Покупка уже была оплачена — второй платёж вернулся на карту',
 } as const;
 
 export interface SettleDeps {
@@ -46,6 +40,8 @@ export interface SettleDeps {
   now: Date;
   log?: FastifyBaseLogger;
 }
+
+export type { OrderRow } from './order-transitions';
 
 export type Settlement = 'paid' | 'pending' | 'failed';
 
@@ -74,69 +70,6 @@ function verdict(
   }
 }
 
-async function markFailed(
-  db: Database,
-  order: OrderRow,
-  status: OrderStatus | null,
-  reason: string,
-  now: Date,
-): Promise<void> {
-  // A paid order stays paid: a late "declined" about it, or a refund made by hand in the bank's
-  // back office, does not take back what was delivered (the operator decides that).
-  await db
-    .update(paymentOrders)
-    .set({
-      state: 'failed',
-      failReason: reason,
-      gatewayStatus: status?.orderStatus ?? null,
-      actionCode: status?.actionCode ?? null,
-      settledAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(paymentOrders.id, order.id), ne(paymentOrders.state, 'paid')));
-}
-
-/**
- * Marks the order paid and delivers its purchase, once: `delivered` for the call that did it, `already`
- * when the order was paid before, `duplicate` when another order of the purchase had delivered it.
- */
-export async function markPaid(
-  db: Database,
-  order: OrderRow,
-  status: OrderStatus,
-  now: Date,
-): Promise<'delivered' | 'already' | 'duplicate'> {
-  return db.transaction(async (tx) => {
-    const [won] = await tx
-      .update(paymentOrders)
-      .set({
-        state: 'paid',
-        failReason: null,
-        gatewayStatus: status.orderStatus,
-        actionCode: status.actionCode,
-        maskedPan: status.maskedPan,
-        settledAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(paymentOrders.id, order.id), ne(paymentOrders.state, 'paid')))
-      .returning();
-    if (!won) return 'already';
-    const [purchase] = await tx
-      .update(purchases)
-      .set({ status: 'paid', paidAt: now, updatedAt: now })
-      .where(and(eq(purchases.id, won.purchaseId), inArray(purchases.status, ['new', 'cancelled'])))
-      .returning();
-    if (!purchase) return 'duplicate';
-    await fulfilPurchase(
-      tx,
-      purchase,
-      { bindingId: status.bindingId, maskedPan: status.maskedPan, expiration: status.expiration },
-      now,
-    );
-    return 'delivered';
-  });
-}
-
 async function askBank(deps: SettleDeps, order: OrderRow): Promise<OrderStatus | 'unknown'> {
   const bank = bankFor(deps.config);
   try {
@@ -158,19 +91,18 @@ export async function settleOrder(deps: SettleDeps, order: OrderRow): Promise<Se
   const status = await askBank(deps, order);
   if (status === 'unknown') {
     // Only an order whose registration never reached the bank can be unknown to it.
-    if (!order.gatewayOrderId)
-      await markFailed(deps.db, order, null, FAIL_REASONS.notRegistered, deps.now);
+    if (!order.gatewayOrderId) {
+      await failOrder(deps.db, order.id, FAIL_REASONS.notRegistered, deps.now);
+    }
     return order.gatewayOrderId ? 'pending' : 'failed';
   }
   const { state, reason } = verdict(order, status);
   if (state === 'paid') {
-    if ((await markPaid(deps.db, order, status, deps.now)) === 'duplicate') {
-      await refundDuplicate(deps, order, status);
-    }
+    await markPaid(deps.db, order.id, status, deps.now);
     return 'paid';
   }
   if (state === 'failed') {
-    await markFailed(deps.db, order, status, reason ?? FAIL_REASONS.declined, deps.now);
+    await failOrder(deps.db, order.id, reason ?? FAIL_REASONS.declined, deps.now, status);
     if (reason === FAIL_REASONS.amountMismatch) {
       deps.log?.error({ order_id: order.id }, 'bank reports another amount for the order');
     }
@@ -185,25 +117,4 @@ async function currentState(db: Database, orderId: number): Promise<Settlement> 
     .from(paymentOrders)
     .where(eq(paymentOrders.id, orderId));
   return row?.state === 'paid' ? 'paid' : row?.state === 'failed' ? 'failed' : 'pending';
-}
-
-/**
- * Two orders of one purchase both paid (two tabs, both paid): the purchase was delivered by the first, and
- * this payment goes back to the card.
- */
-async function refundDuplicate(deps: SettleDeps, order: OrderRow, status: OrderStatus) {
-  if (!order.gatewayOrderId) return;
-  try {
-    await bankFor(deps.config).refund(order.gatewayOrderId, status.amount);
-    await deps.db
-      .update(paymentOrders)
-      .set({ state: 'failed', failReason: FAIL_REASONS.duplicate, updatedAt: deps.now })
-      .where(eq(paymentOrders.id, order.id));
-  } catch (error) {
-    if (!(error instanceof SberbankError || error instanceof SberbankUnavailableError)) throw error;
-    deps.log?.error(
-      { order_id: order.id },
-      'a second payment of one purchase could not be refunded',
-    );
-  }
 }

@@ -1,10 +1,16 @@
 // POST /store/web/promocode: what a code gives, and on which price. A guest still choosing a tariff may ask
 // too (the journey starts on /subscribe before registering), so the price can come from a tariff id.
 import type { Promocode, PromocodeBody } from '@contract/api/store';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { purchases } from '../../db/schema/index';
+import { conflict } from '../../plugins/errors';
 import { linesAmount, priceItems } from './pricing';
 import { promoByCode, promoDiscount } from './promo';
-import { ownPurchase } from './purchases';
+import { ownPurchase, sentToBank } from './purchases';
+
+export const PURCHASE_SENT =
+  'Эта покупка уже оформлена — начните её заново, чтобы применить промокод';
 
 export async function checkPromocode({
   db,
@@ -28,6 +34,16 @@ export async function checkPromocode({
     amount = linesAmount((await priceItems(db, body.type, body.ids)).lines);
   }
   const discount = amount === null ? null : promoDiscount(promo, amount);
+  // Applied to the parent's own purchase, the code is bound to it: the order may then name it by id.
+  if (purchase && discount !== null) {
+    if (purchase.status !== 'new' || (await sentToBank(db, purchase.id))) {
+      throw conflict(PURCHASE_SENT);
+    }
+    await db
+      .update(purchases)
+      .set({ promoCodeId: promo.id, discount, total: purchase.amount - discount, updatedAt: now })
+      .where(eq(purchases.id, purchase.id));
+  }
   return {
     promo_id: promo.id,
     code: promo.code,

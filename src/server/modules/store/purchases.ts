@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Purchase } from '@contract/api/store';
 import type { Database } from '../../db/client';
-import { purchases, type PurchaseType } from '../../db/schema/index';
+import { paymentOrders, purchases, type PurchaseType } from '../../db/schema/index';
 import { conflict, notFound } from '../../plugins/errors';
 import { linesAmount, priceItems } from './pricing';
 import { promoDiscount, type PromoRow } from './promo';
@@ -45,6 +45,16 @@ export async function ownPurchase(
   return row;
 }
 
+/** Whether any order of the purchase was ever written (a purchase sent to the bank never changes). */
+export async function sentToBank(db: Database, purchaseId: number): Promise<boolean> {
+  const [order] = await db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.purchaseId, purchaseId))
+    .limit(1);
+  return order !== undefined;
+}
+
 /** The parent's purchase that can still be paid. */
 export async function openPurchase(
   db: Database,
@@ -83,15 +93,19 @@ export async function initializePurchase({
     discount: 0,
     total: amount,
   };
+  // Re-choosing changes a purchase only while it has never been sent to the bank; after that an order
+  // there may still be paid, so the new choice becomes a purchase of its own.
   if (purchaseId !== null) {
     await openPurchase(db, userId, purchaseId);
-    const [row] = await db
-      .update(purchases)
-      .set({ ...values, updatedAt: now })
-      .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'new')))
-      .returning();
-    if (!row) throw conflict(PURCHASE_PAID);
-    return toPurchase(row);
+    if (!(await sentToBank(db, purchaseId))) {
+      const [row] = await db
+        .update(purchases)
+        .set({ ...values, updatedAt: now })
+        .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'new')))
+        .returning();
+      if (!row) throw conflict(PURCHASE_PAID);
+      return toPurchase(row);
+    }
   }
   const [row] = await db
     .insert(purchases)

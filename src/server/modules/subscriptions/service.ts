@@ -5,7 +5,7 @@ import type { ProfileSubscription } from '@contract/api/auth';
 import type { FamilySubscription } from '@contract/api/subscriptions';
 import { ERROR_CODES } from '@contract/api/values';
 import type { Database } from '../../db/client';
-import { familySubscriptions, tariffs } from '../../db/schema/index';
+import { familySubscriptions, tariffs, users } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { conflict, invalidField } from '../../plugins/errors';
 
@@ -179,6 +179,9 @@ export async function addPaidPeriod(
     now: Date;
   },
 ): Promise<FamilySubscription> {
+  // The family's row is the lock: two periods settled at once (a callback and the return page for two
+  // purchases, a certificate meanwhile) must queue, or both would start at the same moment.
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   await db
     .update(familySubscriptions)
     .set({ endedAt: now })

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { formatPrice } from '@contract/money';
 import { MONTHS, pluralize } from '@contract/plural';
 import { useGifts } from '../../api/catalog';
-import { initializePurchase } from '../../api/store';
+import { checkPromocode, initializePurchase } from '../../api/store';
 import { errorMessage } from '../../api/interceptors';
 import { openModal } from '../../modals/modal-store';
 import { Button } from '../../components/ui/button';
@@ -99,11 +99,15 @@ export function GiftBuyBlock({ buyer, preset }: GiftBuyBlockProps) {
     setPaying(true);
     try {
       const purchase = await initializePurchase({ ids: [chosen.id], type: 'gift' });
+      // The server takes a promo code only as applied to this very purchase.
+      const bound = applied
+        ? await checkPromocode({ code: applied.code, purchase_id: purchase.purchase_id })
+        : null;
       clearPayAfter();
       await goToBank({
         kind: 'gift',
         purchase_id: purchase.purchase_id,
-        promo_id: applied?.promo_id ?? null,
+        promo_id: bound?.promo_id ?? null,
       });
     } catch (error) {
       if (!toldGlobally(error)) setFailure(errorMessage(error));
