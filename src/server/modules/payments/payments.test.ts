@@ -4,6 +4,7 @@ import {
   cardBindings,
   childAdditionalPrograms,
   familySubscriptions,
+  jobs,
   paymentOrders,
   promoCodes,
   purchases,
@@ -243,6 +244,30 @@ describe('a bank that does not answer in time', () => {
   afterAll(async () => {
     await quick.close();
   });
+
+  it('never gives an order up while the bank keeps failing: the reconciler starts a new round', async () => {
+    const parent = await newParent(quick);
+    const tariff = await tariffId(quick, 'subscription-1m-1c');
+    const purchaseId = await initialize(quick, parent, 'subscription', [tariff.id]);
+    const order = await register(quick, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+    });
+    const row = await orderRow(order.order_id, quick);
+    quick.bank.hang.add('getOrderStatusExtended');
+    try {
+      for (let i = 0; i < 9; i += 1) {
+        quick.time.advance(7 * 3_600_000);
+        await runDueJobs({ db: quick.database.db, config: quick.config, clock: quick.time.clock });
+      }
+    } finally {
+      quick.bank.hang.delete('getOrderStatusExtended');
+    }
+    expect((await orderRow(order.order_id, quick))?.state).toBe('pending');
+    const rounds = (await quick.database.db.select().from(jobs)).filter(
+      (job) => job.kind === 'payments.reconcile' && job.payload.order_id === row?.id,
+    );
+    expect(rounds.map((job) => job.status).sort()).toEqual(['done', 'pending']);
+  }, 30_000);
 
   it('keeps an order whose register answer was lost, and the reconciler settles it', async () => {
     const parent = await newParent(quick);

@@ -4,14 +4,18 @@
 // written off as expired.
 import { eq } from 'drizzle-orm';
 import { paymentOrders } from '../../db/schema/index';
-import { SberbankUnavailableError } from '../../integrations/sberbank/client';
+import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
+import { enqueue } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../jobs/types';
-import { ORDER_SESSION_SECONDS } from './register-order';
+import { ORDER_SESSION_SECONDS, RECONCILE_JOB } from './register-order';
 import { failOrder } from './order-transitions';
 import { settleOrder } from './settle';
 
 /** After the payment page closed, how long the bank may still take to decide. */
 export const SETTLE_GRACE_MS = 30 * 60_000;
+
+/** After the queue's retries ran out while the bank kept failing: the next round begins this much later. */
+export const LATER_MS = 6 * 3_600_000;
 
 export const EXPIRED_REASON = 'Время на оплату истекло';
 
@@ -26,8 +30,23 @@ export const reconcileJob: JobHandler = async (payload, context) => {
   try {
     state = await settleOrder({ db, config, now, log: logger }, order);
   } catch (error) {
-    if (error instanceof SberbankUnavailableError) throw new Error('the bank did not answer');
-    throw error;
+    if (!(error instanceof SberbankUnavailableError || error instanceof SberbankError)) throw error;
+    // The bank away (or answering nonsense) for as long as the queue's retries last: never give the
+    // order up — a new job asks again in a few hours, and the log says an order is waiting that long.
+    if (context.job.attempt >= context.job.maxAttempts) {
+      logger.warn({ order_id: order.id }, 'an order is still unsettled: the bank keeps failing');
+      await enqueue(
+        db,
+        RECONCILE_JOB,
+        { order_id: order.id },
+        {
+          runAt: new Date(now.getTime() + LATER_MS),
+          maxAttempts: 8,
+        },
+      );
+      return;
+    }
+    throw new Error('the bank did not answer');
   }
   if (state !== 'pending') return;
   const closedAt = order.createdAt.getTime() + ORDER_SESSION_SECONDS * 1000;
