@@ -6,10 +6,12 @@ import { PASSWORD_RESET_JOB } from '../modules/auth/password-reset';
 import { passwordResetJob } from '../modules/auth/password-reset-job';
 import { RECONCILE_JOB } from '../modules/payments/register-order';
 import { reconcileJob } from '../modules/payments/reconcile';
+import { RENEWAL_TICK_JOB, renewalTickJob } from '../modules/renewals/charge';
 import type { JobHandlers } from './types';
 
 export const jobHandlers: JobHandlers = {
   [MAIL_JOB]: mailJob,
   [PASSWORD_RESET_JOB]: passwordResetJob,
   [RECONCILE_JOB]: reconcileJob,
+  [RENEWAL_TICK_JOB]: renewalTickJob,
 };

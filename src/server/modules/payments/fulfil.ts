@@ -8,6 +8,7 @@ import {
   childAdditionalPrograms,
   childSlotPurchases,
   childWeeks,
+  paymentOrders,
   children,
   promoCodes,
   tariffs,
@@ -15,6 +16,7 @@ import {
 import { createCertificate } from '../gifts/certificates';
 import { mailGiftReady } from '../gifts/service';
 import type { PurchaseRow } from '../store/purchases';
+import { followPaidTime, saveRenewalConsent } from '../renewals/consent';
 import { addPaidPeriod } from '../subscriptions/service';
 
 export interface PaidCard {
@@ -59,7 +61,12 @@ export async function fulfilPurchase(
         amountChildren: tariff.amountChildren,
         now,
       });
-      if (purchase.recurrent && card.bindingId) {
+      // A renewal's own payment only moves the charge date: it never brings back a cancelled consent.
+      const [renewalOrder] = await tx
+        .select({ id: paymentOrders.id })
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.purchaseId, purchase.id), eq(paymentOrders.kind, 'renewal')));
+      if (purchase.recurrent && card.bindingId && !renewalOrder) {
         await tx
           .insert(cardBindings)
           .values({
@@ -69,6 +76,15 @@ export async function fulfilPurchase(
             expiryDate: card.expiration,
           })
           .onConflictDoNothing({ target: cardBindings.bindingId });
+        await saveRenewalConsent(tx, {
+          userId,
+          tariffId: tariff.id,
+          bindingId: card.bindingId,
+          now,
+        });
+      } else {
+        // A period bought by hand (or a renewal) moves the next charge to the new end of paid time.
+        await followPaidTime(tx, userId, now);
       }
       return;
     }
