@@ -17,6 +17,7 @@ import { createCertificate } from '../gifts/certificates';
 import { mailGiftReady } from '../gifts/service';
 import type { PurchaseRow } from '../store/purchases';
 import { followPaidTime, saveRenewalConsent } from '../renewals/consent';
+import { mailRenewalDone } from '../renewals/renewal-mail';
 import { addPaidPeriod } from '../subscriptions/service';
 
 export interface PaidCard {
@@ -85,6 +86,7 @@ export async function fulfilPurchase(
       } else {
         // A period bought by hand (or a renewal) moves the next charge to the new end of paid time.
         await followPaidTime(tx, userId, now);
+        if (renewalOrder) await mailRenewalDone(tx, userId, purchase.total);
       }
       return;
     }

@@ -7,8 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatPrice } from '@contract/money';
-import { formatMoscowDate } from '@contract/moscow-date';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -20,7 +18,6 @@ import {
   tariffs,
   users,
 } from '../../db/schema/index';
-import { queueMail } from '../../integrations/mail/queue';
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { enqueue } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/types';
@@ -28,6 +25,7 @@ import { bankFor } from '../payments/gateway';
 import { orderBundle, RECEIPT_TAX_SYSTEM } from '../payments/receipt';
 import { FIRST_RECONCILE_DELAY_MS, RECONCILE_JOB } from '../payments/register-order';
 import { FAIL_REASONS, settleOrder } from '../payments/settle';
+import { mailAbout } from './renewal-mail';
 
 export const RENEWAL_TICK_JOB = 'renewals.tick';
 export const TICK_MS = 15 * 60_000;
@@ -47,53 +45,6 @@ export interface RenewalDeps {
 }
 
 type RenewalRow = typeof subscriptionRenewals.$inferSelect;
-
-const cardLabel = (maskedPan: string | null) =>
-  maskedPan ? `•••• ${maskedPan.replace(/\D/g, '').slice(-4)}` : '';
-
-/** Who to mail and what about, read fresh. */
-async function mailFacts(db: Database, row: RenewalRow) {
-  const [facts] = await db
-    .select({
-      email: users.email,
-      name: users.name,
-      title: tariffs.title,
-      price: tariffs.price,
-      maskedPan: cardBindings.maskedPan,
-    })
-    .from(users)
-    .innerJoin(tariffs, eq(tariffs.id, row.tariffId))
-    .innerJoin(cardBindings, eq(cardBindings.id, row.cardBindingId))
-    .where(eq(users.id, row.userId));
-  return facts;
-}
-
-async function mailAbout(
-  db: Database,
-  row: RenewalRow,
-  template: 'renewal-reminder' | 'renewal-done' | 'renewal-failed',
-  date: Date,
-  options: { amount?: number; needsConfirmation?: boolean } = {},
-) {
-  const facts = await mailFacts(db, row);
-  if (!facts) return;
-  const data = {
-    name: facts.name,
-    title: facts.title,
-    amount: formatPrice(options.amount ?? facts.price),
-    date: formatMoscowDate(date),
-    card: cardLabel(facts.maskedPan),
-  };
-  if (template === 'renewal-failed') {
-    await queueMail(db, {
-      template,
-      to: facts.email,
-      data: { ...data, needs_confirmation: options.needsConfirmation ?? false },
-    });
-  } else {
-    await queueMail(db, { template, to: facts.email, data });
-  }
-}
 
 /** Active rows, their card not removed. */
 const chargeable = and(isNull(subscriptionRenewals.cancelledAt), isNull(cardBindings.removedAt));
@@ -194,16 +145,6 @@ async function followOrder(deps: RenewalDeps, row: RenewalRow, orderId: number):
     }
   }
   if (state === 'failed') await recordFailure(deps, row, orderId, order.amount, false);
-  if (state === 'paid') await afterPaid(deps, row.userId, order.amount);
-}
-
-/** The delivery (markPaid → fulfil) moved next_charge_at; the parent learns the charge was made. */
-async function afterPaid({ db }: RenewalDeps, userId: number, amount: number) {
-  const [row] = await db
-    .select()
-    .from(subscriptionRenewals)
-    .where(eq(subscriptionRenewals.userId, userId));
-  if (row) await mailAbout(db, row, 'renewal-done', row.nextChargeAt, { amount });
 }
 
 /** Writes the purchase and the renewal order for a due row, unless another tick already did. */

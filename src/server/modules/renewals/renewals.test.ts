@@ -208,6 +208,17 @@ describe('the renewal job', () => {
     const orders = await renewalOrders(parent.id);
     expect(orders).toHaveLength(1);
     expect(orders[0]?.state).toBe('pending');
+
+    // The bank did charge after all: the reconciler delivers it, once, and the parent is told.
+    const before = await paidEnd(parent.id);
+    kit.bank.pay(orders[0]?.gatewayOrderId ?? '', { bindingId: 'late' });
+    kit.time.advance(5 * 60_000);
+    await runDueJobs(deps());
+    await runJob();
+    expect((await renewalOrders(parent.id))[0]?.state).toBe('paid');
+    expect(await paidEnd(parent.id)).toBeGreaterThan(before);
+    expect((await renewalOf(parent.id))?.nextChargeAt.getTime()).toBe(await paidEnd(parent.id));
+    expect((await mailTo(parent)).filter((m) => m.template === 'renewal-done')).toHaveLength(1);
   });
 });
 
