@@ -5,7 +5,7 @@
 // as it is now. Every step is a conditional update of the row, so two ticks at once (or one run twice)
 // remind once and register one order: while the row's charge order is open no other is registered.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -289,7 +289,18 @@ async function charge(deps: RenewalDeps, row: RenewalRow): Promise<void> {
   } catch (error) {
     if (error instanceof SberbankUnavailableError) return;
     if (!(error instanceof SberbankError)) throw error;
-    // A refusal may still have left a status at the bank: the status decides below.
+    // A refused charge (the card declined, the binding gone) leaves the order unpaid at the bank; the
+    // status is still asked first, in case the bank counts it otherwise.
+    const [open] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
+    const state = open ? await settleOrder({ db, config, now, log: deps.log }, open) : 'failed';
+    if (state === 'pending') {
+      await db
+        .update(paymentOrders)
+        .set({ state: 'failed', failReason: FAIL_REASONS.declined, settledAt: now, updatedAt: now })
+        .where(
+          and(eq(paymentOrders.id, order.id), inArray(paymentOrders.state, ['new', 'pending'])),
+        );
+    }
   }
   if (needsConfirmation) {
     await recordFailure(deps, prepared.row, order.id, order.amount, true);

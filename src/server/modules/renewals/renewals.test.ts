@@ -183,6 +183,16 @@ describe('the renewal job', () => {
     expect(failed).toHaveLength(1);
   });
 
+  it('counts a charge the bank refuses outright (errorCode 2) as a failed attempt', async () => {
+    const parent = await newParent(kit);
+    const { bindingId } = await subscribe(parent);
+    kit.bank.unbound.add(bindingId);
+    await moveTo(parent.id, 0);
+    await runJob();
+    expect(await renewalOf(parent.id)).toMatchObject({ failedAttempts: 1, chargeOrderId: null });
+    expect((await renewalOrders(parent.id))[0]?.state).toBe('failed');
+  });
+
   it('mails the parent to pay by hand when the bank asks for 3-D Secure', async () => {
     const parent = await newParent(kit);
     const { bindingId } = await subscribe(parent);
