@@ -45,6 +45,7 @@ import { programOutlineRoutes } from './modules/program-outline/routes';
 import { storeRoutes } from './modules/store/routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { renewalRoutes } from './modules/renewals/routes';
 import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
 
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(storeRoutes(moduleDeps), api);
   await app.register(giftRoutes(moduleDeps), api);
   await app.register(paymentRoutes(moduleDeps), api);
+  await app.register(renewalRoutes(moduleDeps), api);
   const { media } = moduleDeps;
   if (media.kind === 'local') {
     await app.register(localMediaRoutes({ store: media, clock: moduleDeps.clock }));

@@ -6,6 +6,7 @@ import { DemoAccountsError } from './db/seed/demo-accounts';
 import { configuredMediaStore, copyBundledMedia } from './integrations/storage/default-store';
 import { defaultSeedContent } from './db/seed/default-content';
 import { startJobWorker } from './jobs/worker';
+import { ensureRenewalTick } from './modules/renewals/charge';
 import { createLogger } from './logger';
 import { prepareDatabase } from './startup';
 
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   if (copied > 0) logger.info({ copied }, 'demo lesson media copied to the bucket');
   const app = await buildApp({ config, db: handle.db, logger, media });
   // Jobs (mail, later renewals and reminders) run in every instance; row locks share them out.
+  // The renewal scan reschedules itself; a fresh database (or a lost row) gets its first run here.
+  await ensureRenewalTick(handle.db);
   const worker = startJobWorker({ config, db: handle.db, logger });
 
   let stopping = false;

@@ -105,6 +105,17 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/store/slot-purchases': signedIn(200),
   'GET /api/store/payments': signedIn(200),
   'GET /api/store/gift': signedIn(200),
+  // Renewal, the saved card, refusal, ending and pauses: each caller acts on their own family only, so B
+  // and the administrator see and change nothing of A's. The fixture families have no paid subscription:
+  // ending one or a pause is 409.
+  'GET /api/store/renewal': signedIn(200),
+  'POST /api/store/card/remove': signedIn(200),
+  'POST /api/profile/unsubscribe': signedIn(200),
+  'GET /api/profile/unsubscribe/reason': signedIn(200),
+  'POST /api/profile/unsubscribe/statistics': signedIn(200),
+  'POST /api/profile/end-subscription': signedIn(409),
+  'POST /api/profile/pause': signedIn(409),
+  'POST /api/profile/pause/resume': signedIn(409),
   // A's gifts, purchases and orders do not exist for anyone else.
   'POST /api/store/gift/toggle': { anonymous: 401, parent: 200, other: 404, admin: 404 },
   'POST /api/store/web/gift/send': { anonymous: 401, parent: 200, other: 404, admin: 404 },

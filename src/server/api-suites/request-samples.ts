@@ -224,6 +224,11 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     build: async ({ deps }) => ({ body: { ids: [await paidTariffId(deps, 'subscription')] } }),
   },
   'POST /api/store/web/promocode': { build: () => ({ body: { code: 'umnyashki10' } }) },
+  'POST /api/profile/unsubscribe': { build: () => ({ body: { reason: 'expensive' } }) },
+  'POST /api/profile/unsubscribe/statistics': {
+    build: () => ({ body: { reason: 'no-time', comment: 'Уезжаем на дачу' } }),
+  },
+  'POST /api/profile/pause': { build: () => ({ body: { weeks: 2 } }) },
   'POST /api/store/gift/toggle': {
     addressesOwnerRecord: true,
     build: async ({ owner, deps }) => ({

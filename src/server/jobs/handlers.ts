@@ -8,6 +8,7 @@ import { RECONCILE_JOB } from '../modules/payments/register-order';
 import { reconcileJob } from '../modules/payments/reconcile';
 import { REFUND_JOB } from '../modules/payments/order-transitions';
 import { refundJob } from '../modules/payments/refund-job';
+import { RENEWAL_TICK_JOB, renewalTickJob } from '../modules/renewals/charge';
 import type { JobHandlers } from './types';
 
 export const jobHandlers: JobHandlers = {
@@ -15,4 +16,5 @@ export const jobHandlers: JobHandlers = {
   [PASSWORD_RESET_JOB]: passwordResetJob,
   [RECONCILE_JOB]: reconcileJob,
   [REFUND_JOB]: refundJob,
+  [RENEWAL_TICK_JOB]: renewalTickJob,
 };

@@ -29,6 +29,12 @@ export interface FakeSberbank {
   hang: Set<string>;
   /** register.do accepts the order, then hangs (the answer lost on the way back). */
   registerThenHang: boolean;
+  /** What paymentOrderBinding.do does with a saved card: pays (default), declines, asks 3-D Secure. */
+  bindingOutcome: Map<string, 'pay' | 'decline' | '3ds'>;
+  /** Cards the bank has forgotten (unBindCard.do); unBindCard of one of them answers errorCode 2. */
+  unbound: Set<string>;
+  /** unBindCard.do refuses with this errorCode (other than "already gone"). */
+  unbindRefusal: string | null;
   pay(orderId: string, extra?: Partial<FakeOrder>): void;
   decline(orderId: string, description?: string): void;
   close(): Promise<void>;
@@ -55,6 +61,9 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
     calls,
     hang: new Set<string>(),
     registerThenHang: false,
+    bindingOutcome: new Map<string, 'pay' | 'decline' | '3ds'>(),
+    unbound: new Set<string>(),
+    unbindRefusal: null as string | null,
   };
 
   function answer(method: string, form: Record<string, string>): Record<string, unknown> {
@@ -96,6 +105,34 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
     if (method === 'refund' || method === 'reverse') {
       if (!order) return { errorCode: '6', errorMessage: 'Заказ не найден' };
       order.orderStatus = method === 'refund' ? 4 : 3;
+      return { errorCode: '0' };
+    }
+    if (method === 'paymentOrderBinding') {
+      const found = form.mdOrder ? orders.get(form.mdOrder) : undefined;
+      const bindingId = form.bindingId ?? '';
+      if (!found) return { errorCode: '6', errorMessage: 'Заказ не найден' };
+      if (fake.unbound.has(bindingId)) return { errorCode: '2', errorMessage: 'Связка не найдена' };
+      const outcome = fake.bindingOutcome.get(bindingId) ?? 'pay';
+      if (outcome === '3ds') {
+        found.orderStatus = 5;
+        return { errorCode: 0, acsUrl: 'https://acs.bank.test/3ds', paReq: 'x', termUrl: 'x' };
+      }
+      if (outcome === 'decline') {
+        Object.assign(found, {
+          orderStatus: 6,
+          actionCode: 2002,
+          actionCodeDescription: 'Недостаточно средств',
+        });
+        return { errorCode: 0, info: 'Платёж отклонён' };
+      }
+      Object.assign(found, { orderStatus: 2, actionCode: 0, maskedPan: '555555**5599', bindingId });
+      return { errorCode: 0, info: 'Ваш платёж обработан' };
+    }
+    if (method === 'unBindCard') {
+      const bindingId = form.bindingId ?? '';
+      if (fake.unbindRefusal) return { errorCode: fake.unbindRefusal, errorMessage: 'Отказ' };
+      if (fake.unbound.has(bindingId)) return { errorCode: '2', errorMessage: 'Связка не найдена' };
+      fake.unbound.add(bindingId);
       return { errorCode: '0' };
     }
     return { errorCode: '7', errorMessage: 'Метод не поддерживается' };

@@ -5,3 +5,4 @@ export * from './jobs';
 export * from './learning';
 export * from './payments';
 export * from './sandbox-gateway';
+export * from './renewals';

@@ -14,6 +14,14 @@ const giftData = z.object({
   valid_until: z.string().max(40),
 });
 
+const renewalData = z.object({
+  name,
+  title: z.string().max(200),
+  amount: z.string().max(40),
+  date: z.string().max(40),
+  card: z.string().max(40),
+});
+
 export const mailRequestSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('confirmation'), to: address, data: z.object({ name, url }) }),
   z.object({ template: z.literal('password-reset'), to: address, data: z.object({ name, url }) }),
@@ -21,6 +29,13 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('welcome'), to: address, data: z.object({ name }) }),
   z.object({ template: z.literal('gift-ready'), to: address, data: giftData }),
   z.object({ template: z.literal('gift'), to: address, data: giftData }),
+  z.object({ template: z.literal('renewal-reminder'), to: address, data: renewalData }),
+  z.object({ template: z.literal('renewal-done'), to: address, data: renewalData }),
+  z.object({
+    template: z.literal('renewal-failed'),
+    to: address,
+    data: renewalData.extend({ needs_confirmation: z.boolean() }),
+  }),
 ]);
 
 export type MailRequest = z.infer<typeof mailRequestSchema>;

@@ -8,12 +8,15 @@ import {
   childAdditionalPrograms,
   childSlotPurchases,
   childWeeks,
+  paymentOrders,
   children,
   tariffs,
 } from '../../db/schema/index';
 import { createCertificate } from '../gifts/certificates';
 import { mailGiftReady } from '../gifts/service';
 import type { PurchaseRow } from '../store/purchases';
+import { followPaidTime, saveRenewalConsent } from '../renewals/consent';
+import { mailRenewalDone } from '../renewals/renewal-mail';
 import { addPaidPeriod } from '../subscriptions/service';
 
 export interface PaidCard {
@@ -52,7 +55,12 @@ export async function fulfilPurchase(
         amountChildren: tariff.amountChildren,
         now,
       });
-      if (purchase.recurrent && card.bindingId) {
+      // A renewal's own payment only moves the charge date: it never brings back a cancelled consent.
+      const [renewalOrder] = await tx
+        .select({ id: paymentOrders.id })
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.purchaseId, purchase.id), eq(paymentOrders.kind, 'renewal')));
+      if (purchase.recurrent && card.bindingId && !renewalOrder) {
         await tx
           .insert(cardBindings)
           .values({
@@ -62,6 +70,16 @@ export async function fulfilPurchase(
             expiryDate: card.expiration,
           })
           .onConflictDoNothing({ target: cardBindings.bindingId });
+        await saveRenewalConsent(tx, {
+          userId,
+          tariffId: tariff.id,
+          bindingId: card.bindingId,
+          now,
+        });
+      } else {
+        // A period bought by hand (or a renewal) moves the next charge to the new end of paid time.
+        await followPaidTime(tx, userId, now);
+        if (renewalOrder) await mailRenewalDone(tx, userId, purchase.total);
       }
       return;
     }

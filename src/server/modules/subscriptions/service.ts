@@ -5,7 +5,13 @@ import type { ProfileSubscription } from '@contract/api/auth';
 import type { FamilySubscription } from '@contract/api/subscriptions';
 import { ERROR_CODES } from '@contract/api/values';
 import type { Database } from '../../db/client';
-import { familySubscriptions, tariffs, users } from '../../db/schema/index';
+import {
+  familySubscriptions,
+  subscriptionPauses,
+  subscriptionRenewals,
+  tariffs,
+  users,
+} from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { conflict, invalidField } from '../../plugins/errors';
 
@@ -34,7 +40,25 @@ function inForceAt(userId: number, now: Date) {
   );
 }
 
-/** Every period of the family, an early end applied: what the access rule reads. */
+/** Cuts the pauses out of a period: a paused stretch is time without a subscription. */
+function withoutPauses<P extends { startsAt: Date; endsAt: Date }>(
+  period: P,
+  pauses: readonly { startsAt: Date; endsAt: Date }[],
+): P[] {
+  let pieces: P[] = [period];
+  for (const pause of pauses) {
+    pieces = pieces.flatMap((piece) => {
+      if (pause.endsAt <= piece.startsAt || pause.startsAt >= piece.endsAt) return [piece];
+      const parts: P[] = [];
+      if (pause.startsAt > piece.startsAt) parts.push({ ...piece, endsAt: pause.startsAt });
+      if (pause.endsAt < piece.endsAt) parts.push({ ...piece, startsAt: pause.endsAt });
+      return parts;
+    });
+  }
+  return pieces;
+}
+
+/** Every period of the family, an early end applied and pauses cut out: what the access rule reads. */
 export async function subscriptionPeriods(
   db: Database,
   userId: number,
@@ -44,12 +68,19 @@ export async function subscriptionPeriods(
     .from(familySubscriptions)
     .where(eq(familySubscriptions.userId, userId))
     .orderBy(familySubscriptions.startsAt);
+  const pauses = (
+    await db.select().from(subscriptionPauses).where(eq(subscriptionPauses.userId, userId))
+  ).map((p) => ({
+    startsAt: p.startsAt,
+    endsAt: p.resumedAt && p.resumedAt < p.endsAt ? p.resumedAt : p.endsAt,
+  }));
   return rows
     .map((r) => ({
       startsAt: r.startsAt,
       endsAt: r.endedAt && r.endedAt < r.endsAt ? r.endedAt : r.endsAt,
       amountChildren: r.amountChildren,
     }))
+    .flatMap((p) => withoutPauses(p, pauses))
     .filter((p) => p.startsAt < p.endsAt);
 }
 
@@ -69,8 +100,8 @@ export async function currentSubscription(
 }
 
 /**
- * The profile's view of the subscription in force now, with its tariff's title: one query. Renewal is
- * not offered yet, so auto_renew is always false (the trial never turns paid by itself).
+ * The profile's view of the subscription in force now, with its tariff's title. auto_renew: the family
+ * has an active renewal consent (the trial never turns paid by itself).
  */
 export async function subscriptionInForce(
   db: Database,
@@ -86,6 +117,10 @@ export async function subscriptionInForce(
     .limit(1);
   if (!row) return null;
   const period = toFamilySubscription(row.subscription);
+  const [renewal] = await db
+    .select({ id: subscriptionRenewals.id })
+    .from(subscriptionRenewals)
+    .where(and(eq(subscriptionRenewals.userId, userId), isNull(subscriptionRenewals.cancelledAt)));
   return {
     id: period.id,
     title: row.title,
@@ -93,7 +128,7 @@ export async function subscriptionInForce(
     amount_children: period.amount_children,
     starts_at: period.starts_at,
     ends_at: period.ends_at,
-    auto_renew: false,
+    auto_renew: renewal !== undefined && !period.is_free,
   };
 }
 

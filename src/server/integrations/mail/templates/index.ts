@@ -5,6 +5,7 @@ import { passwordChangedMail } from './password-changed';
 import { passwordResetMail } from './password-reset';
 import { welcomeMail } from './welcome';
 import { giftMail, giftReadyMail } from './gift';
+import { renewalDoneMail, renewalFailedMail, renewalReminderMail } from './renewal';
 
 export { CONFIRMATION_LINK_HOURS } from './confirmation';
 export { PASSWORD_RESET_LINK_MINUTES } from './password-reset';
@@ -25,5 +26,11 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return giftReadyMail(request.data, context);
     case 'gift':
       return giftMail(request.data, context);
+    case 'renewal-reminder':
+      return renewalReminderMail(request.data, context);
+    case 'renewal-done':
+      return renewalDoneMail(request.data, context);
+    case 'renewal-failed':
+      return renewalFailedMail(request.data, context);
   }
 }

@@ -1,0 +1,66 @@
+// The renewal mails, written in the caller's transaction: the reminder, the charge done (sent by the
+// delivery of the renewal's payment itself, so once whichever confirmation gets there first), the failure.
+import { eq } from 'drizzle-orm';
+import { formatPrice } from '@contract/money';
+import { formatMoscowDate } from '@contract/moscow-date';
+import type { Database } from '../../db/client';
+import { cardBindings, subscriptionRenewals, tariffs, users } from '../../db/schema/index';
+import { queueMail } from '../../integrations/mail/queue';
+
+type RenewalRow = typeof subscriptionRenewals.$inferSelect;
+
+const cardLabel = (maskedPan: string | null) =>
+  maskedPan ? `•••• ${maskedPan.replace(/\D/g, '').slice(-4)}` : '';
+
+/** Who to mail and what about, read fresh. */
+async function mailFacts(db: Database, row: RenewalRow) {
+  const [facts] = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      title: tariffs.title,
+      price: tariffs.price,
+      maskedPan: cardBindings.maskedPan,
+    })
+    .from(users)
+    .innerJoin(tariffs, eq(tariffs.id, row.tariffId))
+    .innerJoin(cardBindings, eq(cardBindings.id, row.cardBindingId))
+    .where(eq(users.id, row.userId));
+  return facts;
+}
+
+export async function mailAbout(
+  db: Database,
+  row: RenewalRow,
+  template: 'renewal-reminder' | 'renewal-done' | 'renewal-failed',
+  date: Date,
+  options: { amount?: number; needsConfirmation?: boolean } = {},
+) {
+  const facts = await mailFacts(db, row);
+  if (!facts) return;
+  const data = {
+    name: facts.name,
+    title: facts.title,
+    amount: formatPrice(options.amount ?? facts.price),
+    date: formatMoscowDate(date),
+    card: cardLabel(facts.maskedPan),
+  };
+  if (template === 'renewal-failed') {
+    await queueMail(db, {
+      template,
+      to: facts.email,
+      data: { ...data, needs_confirmation: options.needsConfirmation ?? false },
+    });
+  } else {
+    await queueMail(db, { template, to: facts.email, data });
+  }
+}
+
+/** The renewal's payment was delivered: the charge date has moved; the parent learns of the charge. */
+export async function mailRenewalDone(tx: Database, userId: number, amount: number): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(subscriptionRenewals)
+    .where(eq(subscriptionRenewals.userId, userId));
+  if (row) await mailAbout(tx, row, 'renewal-done', row.nextChargeAt, { amount });
+}

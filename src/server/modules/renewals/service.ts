@@ -1,0 +1,164 @@
+// What a parent does with renewal: sees it, refuses it in one click (the paid time stays), removes the
+// saved card (the bank forgets it too), or ends the subscription now. Refusing stops every future charge:
+// the renewal job charges only rows that are not cancelled and whose card is not removed.
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RenewalState, UnsubscribeReasonCode } from '@contract/api/renewals';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import {
+  cardBindings,
+  familySubscriptions,
+  subscriptionPauses,
+  subscriptionRenewals,
+  tariffs,
+  unsubscribeFeedback,
+  type CancelReason,
+} from '../../db/schema/index';
+import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
+import { HttpError, conflict } from '../../plugins/errors';
+import { bankFor } from '../payments/gateway';
+import { familyPauses } from './pauses';
+
+/** unBindCard.do's answer for a binding the bank no longer has (removed before, or expired). */
+const BINDING_GONE = '2';
+
+export const CARD_NOT_REMOVED =
+  'Банк не смог удалить карту. Попробуйте ещё раз позже — пока карта сохранена';
+export const BANK_UNAVAILABLE =
+  'Банк не ответил, карта пока сохранена. Попробуйте ещё раз через минуту';
+export const NOTHING_TO_END = 'Нет подписки, которую можно завершить';
+
+export async function renewalState(db: Database, userId: number, now: Date): Promise<RenewalState> {
+  const [row] = await db
+    .select({ renewal: subscriptionRenewals, tariff: tariffs, card: cardBindings })
+    .from(subscriptionRenewals)
+    .innerJoin(tariffs, eq(tariffs.id, subscriptionRenewals.tariffId))
+    .innerJoin(cardBindings, eq(cardBindings.id, subscriptionRenewals.cardBindingId))
+    .where(eq(subscriptionRenewals.userId, userId));
+  const [card] = await db
+    .select({ maskedPan: cardBindings.maskedPan })
+    .from(cardBindings)
+    .where(and(eq(cardBindings.userId, userId), isNull(cardBindings.removedAt)))
+    .orderBy(cardBindings.createdAt);
+  const pauses = await familyPauses(db, userId, now);
+  const active = !!row && row.renewal.cancelledAt === null && row.card.removedAt === null;
+  const pausedUntil = pauses.active
+    ? (pauses.active.resumedAt ?? pauses.active.endsAt).toISOString()
+    : null;
+  return {
+    active,
+    next_charge_at: active && row ? row.renewal.nextChargeAt.toISOString() : null,
+    amount: active && row ? row.tariff.price : null,
+    tariff_title: active && row ? row.tariff.title : null,
+    card: card ? { masked_pan: card.maskedPan } : null,
+    paused_until: pausedUntil,
+    pauses_left: pauses.left,
+  };
+}
+
+async function cancel(db: Database, userId: number, reason: CancelReason, now: Date) {
+  await db
+    .update(subscriptionRenewals)
+    .set({ cancelledAt: now, cancelReason: reason, chargeOrderId: null, updatedAt: now })
+    .where(and(eq(subscriptionRenewals.userId, userId), isNull(subscriptionRenewals.cancelledAt)));
+}
+
+export async function saveFeedback(
+  db: Database,
+  input: { userId: number; reason: UnsubscribeReasonCode; comment?: string | undefined },
+): Promise<void> {
+  const comment = input.comment?.trim();
+  await db.insert(unsubscribeFeedback).values({
+    userId: input.userId,
+    reason: input.reason,
+    comment: comment === undefined || comment === '' ? null : comment,
+  });
+}
+
+/** Refusal in one click: idempotent, the paid time stays. */
+export async function unsubscribe(
+  db: Database,
+  input: {
+    userId: number;
+    reason?: UnsubscribeReasonCode | undefined;
+    comment?: string | undefined;
+    now: Date;
+  },
+): Promise<RenewalState> {
+  const { userId, now } = input;
+  const [open] = await db
+    .select({ id: subscriptionRenewals.id })
+    .from(subscriptionRenewals)
+    .where(and(eq(subscriptionRenewals.userId, userId), isNull(subscriptionRenewals.cancelledAt)));
+  await cancel(db, userId, input.reason ?? 'other', now);
+  if (open && input.reason)
+    await saveFeedback(db, { userId, reason: input.reason, comment: input.comment });
+  return renewalState(db, userId, now);
+}
+
+/** The bank forgets the card first; only then is it removed here, and renewal stops. */
+export async function removeCard(
+  deps: { db: Database; config: Config; log?: FastifyBaseLogger },
+  userId: number,
+  now: Date,
+): Promise<RenewalState> {
+  const { db } = deps;
+  const cards = await db
+    .select()
+    .from(cardBindings)
+    .where(and(eq(cardBindings.userId, userId), isNull(cardBindings.removedAt)));
+  for (const card of cards) {
+    try {
+      await bankFor(deps.config).unbindCard(card.bindingId);
+    } catch (error) {
+      if (error instanceof SberbankError && error.errorCode === BINDING_GONE) {
+        // Already gone at the bank: removing it here is all that is left.
+      } else if (error instanceof SberbankError) {
+        deps.log?.warn({ error_code: error.errorCode }, 'the bank refused to unbind a card');
+        throw new HttpError(503, CARD_NOT_REMOVED);
+      } else if (error instanceof SberbankUnavailableError) {
+        throw new HttpError(503, BANK_UNAVAILABLE);
+      } else {
+        throw error;
+      }
+    }
+    await db.update(cardBindings).set({ removedAt: now }).where(eq(cardBindings.id, card.id));
+  }
+  await cancel(db, userId, 'card_removed', now);
+  return renewalState(db, userId, now);
+}
+
+/** Access ends now: the period in force and any later ones, the pause if one runs, and renewal. */
+export async function endSubscription(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<RenewalState> {
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(familySubscriptions)
+      .set({ endedAt: now })
+      .where(
+        and(
+          eq(familySubscriptions.userId, userId),
+          gt(familySubscriptions.endsAt, now),
+          or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
+        ),
+      )
+      .returning({ id: familySubscriptions.id });
+    if (ended.length === 0) throw conflict(NOTHING_TO_END);
+    await tx
+      .update(subscriptionPauses)
+      .set({ resumedAt: now })
+      .where(
+        and(
+          eq(subscriptionPauses.userId, userId),
+          gt(subscriptionPauses.endsAt, now),
+          isNull(subscriptionPauses.resumedAt),
+        ),
+      );
+    await cancel(tx, userId, 'subscription_ended', now);
+  });
+  return renewalState(db, userId, now);
+}
