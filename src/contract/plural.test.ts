@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHILDREN, MONTHS, plural, pluralize } from './plural';
+import { CHILDREN, MONTHS, oncePerMonths, plural, pluralize } from './plural';
 
 describe('Russian plurals', () => {
   it.each([
@@ -24,5 +24,11 @@ describe('Russian plurals', () => {
   it('joins the number and the word with a non-breaking space', () => {
     expect(pluralize(2, CHILDREN)).toBe('2\u00a0ребёнка');
     expect(pluralize(5, CHILDREN)).toBe('5\u00a0детей');
+  });
+
+  it('says how often a renewal charges', () => {
+    expect(oncePerMonths(1)).toBe('раз в месяц');
+    expect(oncePerMonths(3)).toBe('раз в 3\u00a0месяца');
+    expect(oncePerMonths(12)).toBe('раз в 12\u00a0месяцев');
   });
 });

@@ -21,6 +21,11 @@ export function pluralize(count: number, forms: PluralForms): string {
   return `${count}\u00a0${plural(count, forms)}`;
 }
 
+/** "раз в месяц", "раз в 3 месяца", "раз в 6 месяцев": how often a renewal charges. */
+export function oncePerMonths(months: number): string {
+  return months === 1 ? 'раз в месяц' : `раз в ${pluralize(months, MONTHS)}`;
+}
+
 export const MONTHS: PluralForms = { one: 'месяц', few: 'месяца', many: 'месяцев' };
 export const DAYS: PluralForms = { one: 'день', few: 'дня', many: 'дней' };
 export const WEEKS: PluralForms = { one: 'неделя', few: 'недели', many: 'недель' };

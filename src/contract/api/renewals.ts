@@ -24,12 +24,20 @@ const comment = z
 export const renewalState = z.object({
   active: z.boolean(),
   next_charge_at: z.string().nullable(),
-  /** Kopecks: the tariff's current price. */
+  /** Kopecks: the current price of the tariff a renewal charges for (also while off, to turn it on). */
   amount: z.number().int().nullable(),
   tariff_title: z.string().nullable(),
+  /** How many months each renewal adds. */
+  months: z.number().int().nullable(),
+  /** Off, but the card is still saved and paid time runs: a fresh consent turns it back on. */
+  can_enable: z.boolean(),
   card: z.object({ masked_pan: z.string().nullable() }).nullable(),
   paused_until: z.string().nullable(),
   pauses_left: z.number().int(),
+  /** Whole weeks a new pause may still take (at most 4 at a time, 6 in 365 days). */
+  pause_weeks_left: z.number().int(),
+  /** A paid (or gifted) period is in force now: what a pause and ending act on. */
+  paid: z.boolean(),
 });
 export type RenewalState = z.infer<typeof renewalState>;
 export const renewalStateResponse = dataOf(renewalState);
@@ -41,10 +49,20 @@ export const unsubscribeReasonsResponse = listOf(z.object({ code: z.string(), ti
 export const unsubscribeStatisticsBody = z.object({ reason, comment: comment.optional() });
 export const okResponse = dataOf(z.object({ ok: z.literal(true) }));
 
+/** Turning renewal back on is a new consent: the parent ticks it again, it is never implied. */
+export const enableRenewalBody = z.object({
+  consent: z.literal(true, {
+    error: 'Подтвердите согласие на автоматическое списание',
+  }),
+});
+
+/** The longest single pause; the yearly limits are the server's. */
+export const PAUSE_MAX_WEEKS = 4;
+
 export const pauseBody = z.object({
   weeks: z
     .number({ error: 'Укажите число недель от 1 до 4' })
     .int('Укажите число недель от 1 до 4')
     .min(1, 'Укажите число недель от 1 до 4')
-    .max(4, 'Каникулы — не дольше 4 недель за раз'),
+    .max(PAUSE_MAX_WEEKS, 'Каникулы — не дольше 4 недель за раз'),
 });

@@ -110,6 +110,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // ending one or a pause is 409.
   'GET /api/store/renewal': signedIn(200),
   'POST /api/store/card/remove': signedIn(200),
+  // No fixture family has a saved card to renew on.
+  'POST /api/store/renewal/enable': signedIn(409),
   'POST /api/profile/unsubscribe': signedIn(200),
   'GET /api/profile/unsubscribe/reason': signedIn(200),
   'POST /api/profile/unsubscribe/statistics': signedIn(200),

@@ -229,6 +229,7 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     build: () => ({ body: { reason: 'no-time', comment: 'Уезжаем на дачу' } }),
   },
   'POST /api/profile/pause': { build: () => ({ body: { weeks: 2 } }) },
+  'POST /api/store/renewal/enable': { build: () => ({ body: { consent: true } }) },
   'POST /api/store/gift/toggle': {
     addressesOwnerRecord: true,
     build: async ({ owner, deps }) => ({

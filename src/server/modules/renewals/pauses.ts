@@ -3,6 +3,7 @@
 // lessons stay closed while paused (subscriptionPeriods cuts the pause out). At most 2 pauses and 6 weeks
 // in any 365 days, so a pause cannot stretch a month into a year.
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { PAUSE_MAX_WEEKS } from '@contract/api/renewals';
 import type { Database } from '../../db/client';
 import {
   familySubscriptions,
@@ -39,12 +40,33 @@ export async function familyPauses(db: Database, userId: number, now: Date) {
     );
   const active = rows.find((p) => p.startsAt <= now && pauseEnd(p) > now) ?? null;
   const usedMs = rows.reduce((sum, p) => sum + (pauseEnd(p).getTime() - p.startsAt.getTime()), 0);
+  const left = Math.max(0, PAUSE_LIMITS.perYear - rows.length);
+  const weeksLeft = Math.floor((PAUSE_LIMITS.weeksPerYear * WEEK_MS - usedMs) / WEEK_MS);
   return {
     active,
     count: rows.length,
     usedMs,
-    left: Math.max(0, PAUSE_LIMITS.perYear - rows.length),
+    left,
+    weeksLeft: active || left === 0 ? 0 : Math.max(0, Math.min(PAUSE_MAX_WEEKS, weeksLeft)),
   };
+}
+
+/** The paid or gifted period in force now (a trial is not one), or undefined. */
+export async function paidPeriodNow(db: Database, userId: number, now: Date) {
+  const [period] = await db
+    .select()
+    .from(familySubscriptions)
+    .where(
+      and(
+        eq(familySubscriptions.userId, userId),
+        inArray(familySubscriptions.source, ['purchase', 'gift']),
+        lte(familySubscriptions.startsAt, now),
+        gt(familySubscriptions.endsAt, now),
+        or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
+      ),
+    )
+    .limit(1);
+  return period;
 }
 
 /** Moves the period in force (its end) and every later period (both ends) and the next charge by `ms`. */
@@ -80,19 +102,7 @@ export async function startPause(
   await db.transaction(async (tx) => {
     // One pause decision per family at a time.
     await tx.execute(sql`select pg_advisory_xact_lock(4242, ${userId})`);
-    const [period] = await tx
-      .select()
-      .from(familySubscriptions)
-      .where(
-        and(
-          eq(familySubscriptions.userId, userId),
-          inArray(familySubscriptions.source, ['purchase', 'gift']),
-          lte(familySubscriptions.startsAt, now),
-          gt(familySubscriptions.endsAt, now),
-          or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
-        ),
-      )
-      .limit(1);
+    const period = await paidPeriodNow(tx, userId, now);
     if (!period) throw conflict(NO_PAID_SUBSCRIPTION);
     const pauses = await familyPauses(tx, userId, now);
     if (pauses.active) throw conflict(ALREADY_PAUSED);

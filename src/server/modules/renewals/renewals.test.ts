@@ -307,6 +307,48 @@ describe('refusal, card removal and ending', () => {
     expect(await renewalOrders(parent.id)).toHaveLength(0);
   });
 
+  it('turns back on only with a fresh consent and a saved card, and charges again', async () => {
+    const parent = await newParent(kit);
+    await subscribe(parent);
+    const off = await post(kit, '/api/profile/unsubscribe', parent.token, {});
+    expect(off.json().data).toMatchObject({ active: false, can_enable: true, months: 1 });
+    const unticked = await post(kit, '/api/store/renewal/enable', parent.token, {});
+    expect(unticked.statusCode).toBe(422);
+    expect(unticked.body).toContain('Подтвердите согласие');
+    expect((await renewalOf(parent.id))?.cancelledAt).not.toBeNull();
+
+    const stranger = await newParent(kit);
+    const foreign = await post(kit, '/api/store/renewal/enable', stranger.token, { consent: true });
+    expect(foreign.statusCode).toBe(409);
+    expect((await renewalOf(parent.id))?.cancelledAt).not.toBeNull();
+
+    kit.time.advance(DAY);
+    const on = await post(kit, '/api/store/renewal/enable', parent.token, { consent: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toMatchObject({ active: true, next_charge_at: expect.any(String) });
+    const row = await renewalOf(parent.id);
+    expect(row?.consentAt.getTime()).toBe(kit.time.clock().getTime());
+    expect(row?.nextChargeAt.getTime()).toBe(await paidEnd(parent.id));
+    const again = await post(kit, '/api/store/renewal/enable', parent.token, { consent: true });
+    expect(again.statusCode).toBe(200);
+    expect((await renewalOf(parent.id))?.consentAt.getTime()).toBe(row?.consentAt.getTime());
+
+    await moveTo(parent.id, 0);
+    await runJob();
+    expect(await renewalOrders(parent.id)).toHaveLength(1);
+  });
+
+  it('cannot turn back on once the card is removed', async () => {
+    const parent = await newParent(kit);
+    await subscribe(parent);
+    const removed = await post(kit, '/api/store/card/remove', parent.token, undefined);
+    expect(removed.json().data).toMatchObject({ active: false, can_enable: false, card: null });
+    const res = await post(kit, '/api/store/renewal/enable', parent.token, { consent: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('Сохранённой карты нет');
+    expect((await renewalOf(parent.id))?.cancelledAt).not.toBeNull();
+  });
+
   it('end-subscription closes access now and cancels renewal; nothing left is 409', async () => {
     const parent = await newParent(kit);
     await subscribe(parent);
@@ -328,7 +370,7 @@ describe('pauses', () => {
     const charge = (await renewalOf(parent.id))?.nextChargeAt.getTime() ?? 0;
     const res = await post(kit, '/api/profile/pause', parent.token, { weeks: 2 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.pauses_left).toBe(1);
+    expect(res.json().data).toMatchObject({ pauses_left: 1, pause_weeks_left: 0, paid: true });
     expect(await paidEnd(parent.id)).toBe(end + 14 * DAY);
     expect((await renewalOf(parent.id))?.nextChargeAt.getTime()).toBe(charge + 14 * DAY);
     const during = await familyFacts(kit.database.db, parent.id, kit.time.clock());
@@ -359,10 +401,12 @@ describe('pauses', () => {
       expect(bad.body).toMatch(/недел/);
     }
     await subscribe(parent);
+    expect((await get('/api/store/renewal', parent.token)).json().data.pause_weeks_left).toBe(4);
     expect((await post(kit, '/api/profile/pause', parent.token, { weeks: 4 })).statusCode).toBe(
       200,
     );
     kit.time.advance(28 * DAY + 60_000);
+    expect((await get('/api/store/renewal', parent.token)).json().data.pause_weeks_left).toBe(2);
     const tooLong = await post(kit, '/api/profile/pause', parent.token, { weeks: 3 });
     expect(tooLong.statusCode).toBe(409);
     expect(tooLong.json().message).toBe('За год можно взять не больше 6 недель каникул');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@contract/api/common';
 import {
   UNSUBSCRIBE_REASON_TITLES,
+  enableRenewalBody,
   okResponse,
   pauseBody,
   renewalStateResponse,
@@ -13,7 +14,14 @@ import type { ModuleDeps } from '../../deps';
 import { currentUser } from '../../plugins/auth';
 import { rateLimiter, type RateLimit } from '../../plugins/rate-limit';
 import { resumePause, startPause } from './pauses';
-import { endSubscription, removeCard, renewalState, saveFeedback, unsubscribe } from './service';
+import {
+  enableRenewal,
+  endSubscription,
+  removeCard,
+  renewalState,
+  saveFeedback,
+  unsubscribe,
+} from './service';
 
 /** Feedback is free text: a parent has no reason to send it more than a few times an hour. */
 export const FEEDBACK_LIMIT = {
@@ -41,6 +49,23 @@ export function renewalRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: await renewalState(db, currentUser(request).id, clock()) }),
+    );
+
+    app.post(
+      '/store/renewal/enable',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags: ['store'],
+          summary: 'Включить автопродление снова — с новым согласием, на сохранённую карту',
+          description:
+            'Нужна сохранённая карта и оплаченное время; иначе 409, и согласие даётся при оплате.',
+          security,
+          body: enableRenewalBody,
+          response: state,
+        },
+      },
+      async (request) => ({ data: await enableRenewal(db, currentUser(request).id, clock()) }),
     );
 
     app.post(

@@ -1,7 +1,7 @@
 // What a parent does with renewal: sees it, refuses it in one click (the paid time stays), removes the
 // saved card (the bank forgets it too), or ends the subscription now. Refusing stops every future charge:
 // the renewal job charges only rows that are not cancelled and whose card is not removed.
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RenewalState, UnsubscribeReasonCode } from '@contract/api/renewals';
 import type { Config } from '../../config';
@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import {
   cardBindings,
   familySubscriptions,
+  paymentOrders,
   subscriptionPauses,
   subscriptionRenewals,
   tariffs,
@@ -18,7 +19,8 @@ import {
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { HttpError, conflict } from '../../plugins/errors';
 import { bankFor } from '../payments/gateway';
-import { familyPauses } from './pauses';
+import { paidTimeEnd } from './consent';
+import { familyPauses, paidPeriodNow } from './pauses';
 
 /** unBindCard.do's answer for a binding the bank no longer has (removed before, or expired). */
 const BINDING_GONE = '2';
@@ -28,6 +30,11 @@ export const CARD_NOT_REMOVED =
 export const BANK_UNAVAILABLE =
   'Банк не ответил, карта пока сохранена. Попробуйте ещё раз через минуту';
 export const NOTHING_TO_END = 'Нет подписки, которую можно завершить';
+export const NO_CARD_TO_RENEW =
+  'Сохранённой карты нет: включить автопродление можно при следующей оплате подписки';
+export const CHARGE_IN_PROGRESS =
+  'Банк ещё проводит последнее списание — включите автопродление через несколько минут';
+export const NOTHING_TO_RENEW = 'Нет оплаченной подписки, которую можно продлевать';
 
 export async function renewalState(db: Database, userId: number, now: Date): Promise<RenewalState> {
   const [row] = await db
@@ -42,18 +49,28 @@ export async function renewalState(db: Database, userId: number, now: Date): Pro
     .where(and(eq(cardBindings.userId, userId), isNull(cardBindings.removedAt)))
     .orderBy(cardBindings.createdAt);
   const pauses = await familyPauses(db, userId, now);
+  const period = await paidPeriodNow(db, userId, now);
   const active = !!row && row.renewal.cancelledAt === null && row.card.removedAt === null;
   const pausedUntil = pauses.active
     ? (pauses.active.resumedAt ?? pauses.active.endsAt).toISOString()
     : null;
+  const canEnable =
+    !!row &&
+    !active &&
+    row.card.removedAt === null &&
+    (await paidTimeEnd(db, userId, now)) !== null;
   return {
     active,
     next_charge_at: active && row ? row.renewal.nextChargeAt.toISOString() : null,
-    amount: active && row ? row.tariff.price : null,
-    tariff_title: active && row ? row.tariff.title : null,
+    amount: row ? row.tariff.price : null,
+    tariff_title: row ? row.tariff.title : null,
+    months: row ? row.tariff.duration : null,
+    can_enable: canEnable,
     card: card ? { masked_pan: card.maskedPan } : null,
     paused_until: pausedUntil,
     pauses_left: pauses.left,
+    pause_weeks_left: period ? pauses.weeksLeft : 0,
+    paid: period !== undefined,
   };
 }
 
@@ -94,6 +111,58 @@ export async function unsubscribe(
   await cancel(db, userId, input.reason ?? 'other', now);
   if (open && input.reason)
     await saveFeedback(db, { userId, reason: input.reason, comment: input.comment });
+  return renewalState(db, userId, now);
+}
+
+/**
+ * Renewal back on, with a fresh consent: the family's last renewal row, if its card is still saved, charges
+ * again when the paid time ends. Without a saved card the consent belongs to the next payment.
+ */
+export async function enableRenewal(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<RenewalState> {
+  const [row] = await db
+    .select({
+      id: subscriptionRenewals.id,
+      cancelledAt: subscriptionRenewals.cancelledAt,
+      removedAt: cardBindings.removedAt,
+    })
+    .from(subscriptionRenewals)
+    .innerJoin(cardBindings, eq(cardBindings.id, subscriptionRenewals.cardBindingId))
+    .where(eq(subscriptionRenewals.userId, userId));
+  if (!row || row.removedAt !== null) throw conflict(NO_CARD_TO_RENEW);
+  // Already on: nothing to change (a charge in progress keeps its order).
+  if (row.cancelledAt === null) return renewalState(db, userId, now);
+  // A charge refused moments ago may still settle: its result decides the paid time to follow.
+  const [charging] = await db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.userId, userId),
+        eq(paymentOrders.kind, 'renewal'),
+        inArray(paymentOrders.state, ['new', 'pending']),
+      ),
+    )
+    .limit(1);
+  if (charging) throw conflict(CHARGE_IN_PROGRESS);
+  const nextChargeAt = await paidTimeEnd(db, userId, now);
+  if (!nextChargeAt) throw conflict(NOTHING_TO_RENEW);
+  await db
+    .update(subscriptionRenewals)
+    .set({
+      consentAt: now,
+      nextChargeAt,
+      remindedFor: null,
+      failedAttempts: 0,
+      chargeOrderId: null,
+      cancelledAt: null,
+      cancelReason: null,
+      updatedAt: now,
+    })
+    .where(eq(subscriptionRenewals.id, row.id));
   return renewalState(db, userId, now);
 }
 

@@ -10,9 +10,12 @@ import { SubscriptionPay } from './subscription-pay';
 export function SubscriptionCheckout({
   initialTariffId,
   initialPromo,
+  initialRecurrent,
 }: {
   initialTariffId?: number;
   initialPromo?: string;
+  /** A guest's consent ticked before registering, shown ticked again before paying. */
+  initialRecurrent?: boolean;
 }) {
   const { data, isError, refetch, isRefetching } = useSubscriptions();
   const plan = useMemo(() => (data ? buildTariffPlan(data.data) : null), [data]);
@@ -22,7 +25,9 @@ export function SubscriptionCheckout({
         plan={plan}
         initialTariffId={initialTariffId}
         initialPromo={initialPromo}
-        action={(choice) => <SubscriptionPay key={choice.option.id} {...choice} />}
+        action={(choice) => (
+          <SubscriptionPay key={choice.option.id} {...choice} initialRecurrent={initialRecurrent} />
+        )}
       />
     );
   }

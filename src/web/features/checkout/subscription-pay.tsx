@@ -10,6 +10,7 @@ import { openModal } from '../../modals/modal-store';
 import type { TariffChoice } from '../landing/tariffs/tariff-chooser';
 import { goToBank } from './go-to-bank';
 import { clearPayAfter, writePayAfter } from './pay-after';
+import { RenewalConsent } from './renewal-consent';
 import styles from './checkout.module.scss';
 
 /** The promo code's answer for this tariff and code, or why it does not apply. */
@@ -22,8 +23,13 @@ type PromoCheck =
  * the server), and the button. A guest keeps the choice (pay_after) and registers first; a parent goes
  * to the bank's page.
  */
-export function SubscriptionPay({ option, promo }: TariffChoice) {
+export function SubscriptionPay({
+  option,
+  promo,
+  initialRecurrent = false,
+}: TariffChoice & { initialRecurrent?: boolean }) {
   const { isLoggedIn } = useSession();
+  const [recurrent, setRecurrent] = useState(initialRecurrent);
   const [check, setCheck] = useState<PromoCheck | null>(null);
   const [checking, setChecking] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -57,7 +63,7 @@ export function SubscriptionPay({ option, promo }: TariffChoice) {
         kind: 'subscription',
         tariff_id: option.id,
         promo: promo || null,
-        recurrent: false,
+        recurrent,
       });
       openModal('buy-and-register');
       return;
@@ -75,7 +81,7 @@ export function SubscriptionPay({ option, promo }: TariffChoice) {
         kind: 'subscription',
         purchase_id: purchase.purchase_id,
         promo_id: promoId,
-        recurrent: false,
+        recurrent,
       });
     } catch (error) {
       setFailure(fieldErrors(error).code ?? errorMessage(error));
@@ -106,6 +112,12 @@ export function SubscriptionPay({ option, promo }: TariffChoice) {
           {pluralize(option.duration, MONTHS)}
         </p>
       )}
+      <RenewalConsent
+        price={option.price}
+        months={option.duration}
+        checked={recurrent}
+        onChange={setRecurrent}
+      />
       {failure && (
         <p className={styles.promoError} role="alert">
           {failure}
@@ -123,8 +135,10 @@ export function SubscriptionPay({ option, promo }: TariffChoice) {
           : `Зарегистрироваться и оплатить ${formatPrice(total)}`}
       </Button>
       <p className={styles.note}>
-        Оплата картой на защищённой странице банка — данные карты мы не видим и не храним. Подписка
-        сама не продлевается.
+        Оплата картой на защищённой странице банка — данные карты мы не видим и не храним.{' '}
+        {recurrent
+          ? 'Автопродление можно отключить в любой момент, оплаченные дни останутся.'
+          : 'Подписка сама не продлевается.'}
       </p>
     </div>
   );

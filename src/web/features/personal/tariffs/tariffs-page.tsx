@@ -38,6 +38,7 @@ export default function TariffsPage() {
         <SubscriptionCheckout
           initialTariffId={chosen?.tariff_id}
           initialPromo={chosen?.promo ?? ''}
+          initialRecurrent={chosen?.recurrent}
         />
       </Panel>
       <PaymentHistory />
