@@ -2,7 +2,8 @@
 // promo code, registers, pays on the bank's page and finds the subscription in personal/tariffs; a declined
 // card ends on the fail modal with nothing bought.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { payOnBankPage } from './support/bank';
 import { MOBILE, launchBrowser, withPage } from './support/browser';
 import { registerParent, storeToken, uniqueEmail, waitForMail } from './support/accounts';
 
@@ -15,16 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** The payer on the sandbox bank's page: a test card, any future date, CVC 123. */
-async function payOnBankPage(page: Page, pan: string): Promise<void> {
-  await page.waitForURL('**/sandbox/sberbank/**');
-  await page.getByLabel('Номер карты').fill(pan);
-  await page.getByLabel('Срок действия').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Имя держателя карты').fill('ANNA IVANOVA');
-  await page.getByRole('button', { name: /^Оплатить/ }).click();
-}
 
 describe('buying a subscription', () => {
   it('a guest: 6 months for 2 children with a promo code, registers, pays, sees it in tariffs', async () => {

@@ -3,6 +3,7 @@ import { MODAL_REGISTRY } from './registry';
 import type { AddChildModalProps } from './add-child/add-child-props';
 import type { AdditionalProgramsModalProps } from './additional-programs/additional-programs-props';
 import type { ConfirmModalProps } from './confirm/confirm-props';
+import type { SubscribeAnswerModalProps, SubscribeModalProps } from './subscribe/subscribe-props';
 import type {
   ChildModalProps,
   ChildSelectModalProps,
@@ -48,6 +49,9 @@ export const MODAL_NAMES = [
   'video-alert',
   // SPEC's styled modal: buying an additional program for some of the family's children.
   'additional-programs',
+  // SPEC's styled modals of personal/tariffs: refusing auto-renewal (or a pause instead), then why.
+  'subscribe',
+  'subscribe-answer',
 ] as const;
 export type ModalName = (typeof MODAL_NAMES)[number];
 
@@ -67,6 +71,9 @@ export interface ModalPropsMap {
   remind: ChildModalProps;
   'video-alert': { url: string; poster?: string; title?: string };
   'additional-programs': AdditionalProgramsModalProps;
+  subscribe: SubscribeModalProps;
+  'subscribe-answer': SubscribeAnswerModalProps;
+  thanks: { title?: string; message?: string };
 }
 
 export type ModalProps<N extends ModalName> = N extends keyof ModalPropsMap

@@ -43,6 +43,9 @@ export const MODAL_REGISTRY: { [N in ModalName]?: Loader<N> } = {
   remind: () => import('./video/remind-modal'),
   'video-alert': () => import('./video/video-alert-modal'),
   'additional-programs': () => import('./additional-programs/additional-programs-modal'),
+  subscribe: () => import('./subscribe/subscribe-modal'),
+  'subscribe-answer': () => import('./subscribe/subscribe-answer-modal'),
+  thanks: () => import('./thanks-modal'),
 };
 
 export function isModalAvailable(name: ModalName): boolean {

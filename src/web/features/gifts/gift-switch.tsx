@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useToggleGift, type BoughtGift } from '../../api/store';
-import styles from './gifts.module.scss';
+import styles from '../../components/form/switch.module.scss';
 
 /**
  * The buyer switches an unused gift off (a lost code) and on again. A real checkbox with the switch role,
@@ -12,7 +12,7 @@ export function GiftSwitch({ gift }: { gift: BoughtGift }) {
   // While the server answers, the switch already shows what was asked.
   const on = toggle.isPending ? toggle.variables.is_active : gift.is_active;
   return (
-    <div className={styles.switchRow}>
+    <div className={styles.row}>
       <input
         id={id}
         type="checkbox"
@@ -21,12 +21,13 @@ export function GiftSwitch({ gift }: { gift: BoughtGift }) {
         checked={on}
         aria-describedby={`${id}-hint`}
         disabled={toggle.isPending}
+        aria-busy={toggle.isPending || undefined}
         onChange={(event) => toggle.mutate({ id: gift.id, is_active: event.target.checked })}
       />
-      <label htmlFor={id} className={styles.switchLabel}>
+      <label htmlFor={id} className={styles.label}>
         Код можно активировать
       </label>
-      <span id={`${id}-hint`} className={styles.switchHint}>
+      <span id={`${id}-hint`} className={styles.hint}>
         {on ? 'Выключите, если код потерялся' : 'Выключен: активировать код сейчас нельзя'}
       </span>
     </div>

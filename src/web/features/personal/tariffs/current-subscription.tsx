@@ -8,8 +8,11 @@ import styles from './tariffs-page.module.scss';
 /** What the family has now: the tariff, until when, for how many children, and what happens after. */
 export function CurrentSubscription({
   subscription,
+  pausedUntil = null,
 }: {
   subscription: ProfileSubscription | null;
+  /** While «каникулы» run: lessons wait until this day. */
+  pausedUntil?: string | null;
 }) {
   if (!subscription) {
     return (
@@ -27,9 +30,13 @@ export function CurrentSubscription({
     <Panel
       title="Подписка"
       aside={
-        <Badge tone={subscription.is_free ? 'sun' : 'mint'}>
-          {subscription.is_free ? 'Пробная неделя' : 'Действует'}
-        </Badge>
+        pausedUntil ? (
+          <Badge tone="accent">Каникулы до {formatMoscowDate(pausedUntil)}</Badge>
+        ) : (
+          <Badge tone={subscription.is_free ? 'sun' : 'mint'}>
+            {subscription.is_free ? 'Пробная неделя' : 'Действует'}
+          </Badge>
+        )
       }
     >
       <dl className={styles.facts}>
@@ -49,7 +56,7 @@ export function CurrentSubscription({
           <dt>Автопродление</dt>
           <dd>
             {subscription.auto_renew
-              ? 'Включено'
+              ? `Включено — ${until} подписка продлится сама`
               : `Выключено — ${until} подписка закончится, с карты ничего не спишется`}
           </dd>
         </div>

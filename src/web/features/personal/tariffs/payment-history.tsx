@@ -4,6 +4,7 @@ import { usePayments, type PaymentHistoryItem } from '../../../api/store';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Panel } from '../panel';
+import { cardTail } from './card-tail';
 import styles from './tariffs-page.module.scss';
 
 const STATUS: Record<PaymentHistoryItem['status'], { label: string; tone: BadgeTone }> = {
@@ -28,9 +29,7 @@ export function PaymentHistory() {
                   <p className={styles.paymentTitle}>{item.title}</p>
                   <p className={styles.muted}>
                     {formatMoscowDate(item.created_at)}
-                    {item.masked_pan
-                      ? ` · карта ${item.masked_pan.slice(-4).padStart(8, '•')}`
-                      : ''}
+                    {item.masked_pan ? ` · карта ${cardTail(item.masked_pan)}` : ''}
                   </p>
                 </div>
                 <div className={styles.paymentSide}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useProfile } from '../../../api/profile';
+import { useRenewal } from '../../../api/renewal';
 import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { readPayAfter } from '../../checkout/pay-after';
@@ -7,6 +8,7 @@ import { SubscriptionCheckout } from '../../checkout/subscription-checkout';
 import { Panel } from '../panel';
 import { CurrentSubscription } from './current-subscription';
 import { PaymentHistory } from './payment-history';
+import { RenewalPanel } from './renewal-panel';
 import styles from './tariffs-page.module.scss';
 
 /**
@@ -15,6 +17,7 @@ import styles from './tariffs-page.module.scss';
  */
 export default function TariffsPage() {
   const { data: profile } = useProfile();
+  const { data: renewal } = useRenewal();
   const [chosen] = useState(() => {
     const payAfter = readPayAfter();
     return payAfter?.kind === 'subscription' ? payAfter : null;
@@ -24,7 +27,15 @@ export default function TariffsPage() {
 
   return (
     <Container className={styles.page}>
-      {profile ? <CurrentSubscription subscription={subscription} /> : <Skeleton height={160} />}
+      {profile ? (
+        <CurrentSubscription
+          subscription={subscription}
+          pausedUntil={renewal?.paused_until ?? null}
+        />
+      ) : (
+        <Skeleton height={160} />
+      )}
+      <RenewalPanel />
       <Panel
         title={extending ? 'Продлить подписку' : 'Выбрать тариф'}
         description={

@@ -1,0 +1,147 @@
+import { formatMoscowDate } from '@contract/moscow-date';
+import { renewal, useRenewal } from '../../../api/renewal';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { openModal } from '../../../modals/modal-store';
+import { Panel } from '../panel';
+import { cardTail } from './card-tail';
+import { RenewalSwitch } from './renewal-switch';
+import styles from './tariffs-page.module.scss';
+
+/** The word that unlocks ending the subscription: access closes at once. */
+const END_WORD = 'ЗАВЕРШИТЬ';
+
+/** Auto-renewal, the saved card, «каникулы» and ending the subscription: everything that moves money or access. */
+export function RenewalPanel() {
+  const { data: state, isError } = useRenewal();
+  if (!state) {
+    return (
+      <Panel title="Автопродление и карта">
+        {isError ? (
+          <p className={styles.muted}>Не удалось загрузить автопродление.</p>
+        ) : (
+          <Skeleton height={120} radius={16} />
+        )}
+      </Panel>
+    );
+  }
+  // A family that never paid has nothing here yet: the consent is offered at checkout.
+  if (!state.paid && !state.card && !state.active) return null;
+  return (
+    <Panel title="Автопродление и карта">
+      <RenewalSwitch state={state} />
+
+      <div className={styles.row}>
+        <div>
+          <p className={styles.rowTitle}>Сохранённая карта</p>
+          <p className={styles.muted}>
+            {state.card?.masked_pan
+              ? `${cardTail(state.card.masked_pan)} — банк хранит её для автопродления; мы номер карты не видим.`
+              : 'Нет сохранённой карты.'}
+          </p>
+        </div>
+        {state.card && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() =>
+              openModal('confirm', {
+                title: 'Удалить карту?',
+                text: 'Банк забудет карту, и автопродление выключится. Оплаченные дни останутся.',
+                confirmText: 'Удалить карту',
+                onConfirm: async () => {
+                  await renewal.removeCard();
+                },
+              })
+            }
+          >
+            Удалить карту
+          </Button>
+        )}
+      </div>
+
+      {state.paused_until ? (
+        <div className={styles.row}>
+          <div>
+            <p className={styles.rowTitle}>Каникулы до {formatMoscowDate(state.paused_until)}</p>
+            <p className={styles.muted}>
+              Уроки откроются сами, когда каникулы закончатся. Можно вернуться раньше —
+              неиспользованные дни уйдут из срока подписки.
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() =>
+              openModal('confirm', {
+                title: 'Закончить каникулы сегодня?',
+                text: 'Уроки откроются сразу, а срок подписки и списание сдвинутся назад на неиспользованные дни.',
+                confirmText: 'Закончить каникулы',
+                tone: 'primary',
+                onConfirm: async () => {
+                  await renewal.resume();
+                },
+              })
+            }
+          >
+            Закончить каникулы
+          </Button>
+        </div>
+      ) : (
+        state.paid && (
+          <div className={styles.row}>
+            <div>
+              <p className={styles.rowTitle}>Каникулы</p>
+              <p className={styles.muted}>
+                {state.pause_weeks_left > 0
+                  ? 'На 1–4 недели, до 2 раз в год: уроки ждут, подписка и списание сдвигаются.'
+                  : 'Каникулы этого года уже взяты: не больше 2 раз и 6 недель за год.'}
+              </p>
+            </div>
+            {state.pause_weeks_left > 0 && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => openModal('subscribe', { mode: 'pause' })}
+              >
+                Взять каникулы
+              </Button>
+            )}
+          </div>
+        )
+      )}
+
+      {state.paid && (
+        <div className={styles.row}>
+          <div>
+            <p className={styles.rowTitle}>Завершить подписку сейчас</p>
+            <p className={styles.muted}>
+              Уроки закроются сразу. Чтобы просто не платить дальше, достаточно выключить
+              автопродление.
+            </p>
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() =>
+              openModal('confirm', {
+                title: 'Завершить подписку сейчас?',
+                text: 'Уроки закроются сразу, автопродление выключится. Деньги за оставшиеся дни сами не возвращаются — если нужен возврат, напишите в поддержку.',
+                confirmText: 'Завершить подписку',
+                prompt: {
+                  label: `Напишите ${END_WORD}, чтобы подтвердить`,
+                  expected: END_WORD,
+                },
+                onConfirm: async () => {
+                  await renewal.end();
+                },
+              })
+            }
+          >
+            Завершить
+          </Button>
+        </div>
+      )}
+    </Panel>
+  );
+}
