@@ -31,6 +31,12 @@ export const renewalState = z.object({
   months: z.number().int().nullable(),
   /** Off, but the card is still saved and paid time runs: a fresh consent turns it back on. */
   can_enable: z.boolean(),
+  /** Declined charges of the current renewal so far: a retry is due at next_charge_at. */
+  failed_attempts: z.number().int(),
+  /** Off because the bank declined every attempt (or asked for 3-D Secure). */
+  stopped_by_bank: z.boolean(),
+  /** The end of all paid and gifted time still to come (later periods included), or null. */
+  paid_until: z.string().nullable(),
   card: z.object({ masked_pan: z.string().nullable() }).nullable(),
   paused_until: z.string().nullable(),
   pauses_left: z.number().int(),

@@ -19,8 +19,8 @@ async function fetchRenewal(): Promise<RenewalState> {
   return (await api.get<{ data: RenewalState }>('store/renewal')).data.data;
 }
 
-export function useRenewal() {
-  return useQuery({ queryKey: renewalKey, queryFn: fetchRenewal });
+export function useRenewal({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: renewalKey, queryFn: fetchRenewal, enabled });
 }
 
 export function useUnsubscribeReasons() {
@@ -37,8 +37,14 @@ export function useUnsubscribeReasons() {
  * have moved with it, so they are read again. Errors are shown by the screen that asked.
  */
 async function change(url: string, body?: unknown): Promise<RenewalState> {
-  const state = (await api.post<{ data: RenewalState }>(url, body, { handlesErrors: true })).data
-    .data;
+  let state: RenewalState;
+  try {
+    state = (await api.post<{ data: RenewalState }>(url, body, { handlesErrors: true })).data.data;
+  } catch (error) {
+    // A refusal usually means the state moved meanwhile (a charge, another tab): show the new one.
+    void queryClient.invalidateQueries({ queryKey: renewalKey });
+    throw error;
+  }
   queryClient.setQueryData(renewalKey, state);
   void refreshProfile();
   void queryClient.invalidateQueries({ queryKey: storeKeys.payments });

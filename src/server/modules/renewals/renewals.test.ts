@@ -24,6 +24,7 @@ import {
   type PaymentsKit,
 } from '../payments/payments-testing';
 import { RENEWAL_TICK_JOB, runRenewals } from './charge';
+import { renewalState } from './service';
 
 let kit: PaymentsKit;
 beforeAll(async () => {
@@ -167,6 +168,11 @@ describe('the renewal job', () => {
     await moveTo(parent.id, 0);
     await runJob();
     expect(await renewalOf(parent.id)).toMatchObject({ failedAttempts: 1, cancelledAt: null });
+    // The parent's session has expired by the charge date: the state as the route computes it.
+    const stateNow = () => renewalState(kit.database.db, parent.id, kit.time.clock());
+    const retrying = await stateNow();
+    expect(retrying).toMatchObject({ active: true, failed_attempts: 1, stopped_by_bank: false });
+    expect(retrying.next_charge_at).toBe(new Date(kit.time.clock().getTime() + DAY).toISOString());
     await runJob();
     expect(await renewalOrders(parent.id)).toHaveLength(1);
     kit.time.advance(DAY);
@@ -176,6 +182,13 @@ describe('the renewal job', () => {
     await runJob();
     const row = await renewalOf(parent.id);
     expect(row).toMatchObject({ failedAttempts: 3, cancelReason: 'charge_failed' });
+    expect(await stateNow()).toMatchObject({
+      active: false,
+      failed_attempts: 0,
+      stopped_by_bank: true,
+      // The paid time is over by now: the next subscription is paid by hand.
+      can_enable: false,
+    });
     kit.time.advance(DAY);
     await runJob();
     expect(await renewalOrders(parent.id)).toHaveLength(3);
@@ -336,6 +349,30 @@ describe('refusal, card removal and ending', () => {
     await moveTo(parent.id, 0);
     await runJob();
     expect(await renewalOrders(parent.id)).toHaveLength(1);
+  });
+
+  it('names the card renewal charges and the end of all paid time, later periods included', async () => {
+    const parent = await newParent(kit);
+    await subscribe(parent);
+    const first = (await get('/api/store/renewal', parent.token)).json().data;
+    expect(first.paid_until).toBe(new Date(await paidEnd(parent.id)).toISOString());
+    const tariff = await tariffId(kit, 'subscription-1m-1c');
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    const order = await register(kit, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+      recurrent: true,
+    });
+    kit.bank.pay(order.order_id, {
+      bindingId: `binding-later-${parent.id}`,
+      maskedPan: '220000**0053',
+    });
+    expect((await callback(kit, order.order_id)).statusCode).toBe(200);
+    const later = (await get('/api/store/renewal', parent.token)).json().data;
+    expect(later.paid_until).toBe(new Date(await paidEnd(parent.id)).toISOString());
+    expect(new Date(later.paid_until).getTime()).toBeGreaterThan(
+      new Date(first.paid_until).getTime(),
+    );
+    expect(later.card).toEqual({ masked_pan: '220000**0053' });
   });
 
   it('cannot turn back on once the card is removed', async () => {

@@ -1,7 +1,7 @@
 // What a parent does with renewal: sees it, refuses it in one click (the paid time stays), removes the
 // saved card (the bank forgets it too), or ends the subscription now. Refusing stops every future charge:
 // the renewal job charges only rows that are not cancelled and whose card is not removed.
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RenewalState, UnsubscribeReasonCode } from '@contract/api/renewals';
 import type { Config } from '../../config';
@@ -14,6 +14,7 @@ import {
   subscriptionRenewals,
   tariffs,
   unsubscribeFeedback,
+  users,
   type CancelReason,
 } from '../../db/schema/index';
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
@@ -33,7 +34,7 @@ export const NOTHING_TO_END = 'Нет подписки, которую можн�
 export const NO_CARD_TO_RENEW =
   'Сохранённой карты нет: включить автопродление можно при следующей оплате подписки';
 export const CHARGE_IN_PROGRESS =
-  'Банк ещё проводит последнее списание — включите автопродление через несколько минут';
+  'Банк ещё проводит последнее списание — включите автопродление позже, когда оно завершится';
 export const NOTHING_TO_RENEW = 'Нет оплаченной подписки, которую можно продлевать';
 
 export async function renewalState(db: Database, userId: number, now: Date): Promise<RenewalState> {
@@ -43,22 +44,23 @@ export async function renewalState(db: Database, userId: number, now: Date): Pro
     .innerJoin(tariffs, eq(tariffs.id, subscriptionRenewals.tariffId))
     .innerJoin(cardBindings, eq(cardBindings.id, subscriptionRenewals.cardBindingId))
     .where(eq(subscriptionRenewals.userId, userId));
-  const [card] = await db
+  // The card renewal charges, while saved; otherwise the newest saved card (a later recurrent payment
+  // may have saved another).
+  const [newest] = await db
     .select({ maskedPan: cardBindings.maskedPan })
     .from(cardBindings)
     .where(and(eq(cardBindings.userId, userId), isNull(cardBindings.removedAt)))
-    .orderBy(cardBindings.createdAt);
+    .orderBy(desc(cardBindings.createdAt), desc(cardBindings.id))
+    .limit(1);
+  const card = row && row.card.removedAt === null ? row.card : newest;
   const pauses = await familyPauses(db, userId, now);
   const period = await paidPeriodNow(db, userId, now);
   const active = !!row && row.renewal.cancelledAt === null && row.card.removedAt === null;
   const pausedUntil = pauses.active
     ? (pauses.active.resumedAt ?? pauses.active.endsAt).toISOString()
     : null;
-  const canEnable =
-    !!row &&
-    !active &&
-    row.card.removedAt === null &&
-    (await paidTimeEnd(db, userId, now)) !== null;
+  const paidUntil = await paidTimeEnd(db, userId, now);
+  const canEnable = !!row && !active && row.card.removedAt === null && paidUntil !== null;
   return {
     active,
     next_charge_at: active && row ? row.renewal.nextChargeAt.toISOString() : null,
@@ -66,6 +68,9 @@ export async function renewalState(db: Database, userId: number, now: Date): Pro
     tariff_title: row ? row.tariff.title : null,
     months: row ? row.tariff.duration : null,
     can_enable: canEnable,
+    failed_attempts: active && row ? row.renewal.failedAttempts : 0,
+    stopped_by_bank: !active && row?.renewal.cancelReason === 'charge_failed',
+    paid_until: paidUntil ? paidUntil.toISOString() : null,
     card: card ? { masked_pan: card.maskedPan } : null,
     paused_until: pausedUntil,
     pauses_left: pauses.left,
@@ -123,46 +128,53 @@ export async function enableRenewal(
   userId: number,
   now: Date,
 ): Promise<RenewalState> {
-  const [row] = await db
-    .select({
-      id: subscriptionRenewals.id,
-      cancelledAt: subscriptionRenewals.cancelledAt,
-      removedAt: cardBindings.removedAt,
-    })
-    .from(subscriptionRenewals)
-    .innerJoin(cardBindings, eq(cardBindings.id, subscriptionRenewals.cardBindingId))
-    .where(eq(subscriptionRenewals.userId, userId));
-  if (!row || row.removedAt !== null) throw conflict(NO_CARD_TO_RENEW);
-  // Already on: nothing to change (a charge in progress keeps its order).
-  if (row.cancelledAt === null) return renewalState(db, userId, now);
-  // A charge refused moments ago may still settle: its result decides the paid time to follow.
-  const [charging] = await db
-    .select({ id: paymentOrders.id })
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.userId, userId),
-        eq(paymentOrders.kind, 'renewal'),
-        inArray(paymentOrders.state, ['new', 'pending']),
-      ),
-    )
-    .limit(1);
-  if (charging) throw conflict(CHARGE_IN_PROGRESS);
-  const nextChargeAt = await paidTimeEnd(db, userId, now);
-  if (!nextChargeAt) throw conflict(NOTHING_TO_RENEW);
-  await db
-    .update(subscriptionRenewals)
-    .set({
-      consentAt: now,
-      nextChargeAt,
-      remindedFor: null,
-      failedAttempts: 0,
-      chargeOrderId: null,
-      cancelledAt: null,
-      cancelReason: null,
-      updatedAt: now,
-    })
-    .where(eq(subscriptionRenewals.id, row.id));
+  await db.transaction(async (tx) => {
+    // The same locks as a pause (the advisory one) and a paid period being delivered (the family's row):
+    // the paid time read here cannot move before the charge date is written.
+    await tx.execute(sql`select pg_advisory_xact_lock(4242, ${userId})`);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [row] = await tx
+      .select({
+        id: subscriptionRenewals.id,
+        cancelledAt: subscriptionRenewals.cancelledAt,
+        removedAt: cardBindings.removedAt,
+      })
+      .from(subscriptionRenewals)
+      .innerJoin(cardBindings, eq(cardBindings.id, subscriptionRenewals.cardBindingId))
+      .where(eq(subscriptionRenewals.userId, userId))
+      .for('update');
+    if (!row || row.removedAt !== null) throw conflict(NO_CARD_TO_RENEW);
+    // Already on: nothing to change (a charge in progress keeps its order).
+    if (row.cancelledAt === null) return;
+    // A charge refused moments ago may still settle: its result decides the paid time to follow.
+    const [charging] = await tx
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.userId, userId),
+          eq(paymentOrders.kind, 'renewal'),
+          inArray(paymentOrders.state, ['new', 'pending']),
+        ),
+      )
+      .limit(1);
+    if (charging) throw conflict(CHARGE_IN_PROGRESS);
+    const nextChargeAt = await paidTimeEnd(tx, userId, now);
+    if (!nextChargeAt) throw conflict(NOTHING_TO_RENEW);
+    await tx
+      .update(subscriptionRenewals)
+      .set({
+        consentAt: now,
+        nextChargeAt,
+        remindedFor: null,
+        failedAttempts: 0,
+        chargeOrderId: null,
+        cancelledAt: null,
+        cancelReason: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptionRenewals.id, row.id));
+  });
   return renewalState(db, userId, now);
 }
 

@@ -6,6 +6,7 @@ import type { FamilySubscription } from '@contract/api/subscriptions';
 import { ERROR_CODES } from '@contract/api/values';
 import type { Database } from '../../db/client';
 import {
+  cardBindings,
   familySubscriptions,
   subscriptionPauses,
   subscriptionRenewals,
@@ -117,10 +118,18 @@ export async function subscriptionInForce(
     .limit(1);
   if (!row) return null;
   const period = toFamilySubscription(row.subscription);
+  // On only while its card is saved too: a removed card charges nothing.
   const [renewal] = await db
     .select({ id: subscriptionRenewals.id })
     .from(subscriptionRenewals)
-    .where(and(eq(subscriptionRenewals.userId, userId), isNull(subscriptionRenewals.cancelledAt)));
+    .innerJoin(cardBindings, eq(cardBindings.id, subscriptionRenewals.cardBindingId))
+    .where(
+      and(
+        eq(subscriptionRenewals.userId, userId),
+        isNull(subscriptionRenewals.cancelledAt),
+        isNull(cardBindings.removedAt),
+      ),
+    );
   return {
     id: period.id,
     title: row.title,

@@ -26,7 +26,12 @@ export function SubscriptionCheckout({
         initialTariffId={initialTariffId}
         initialPromo={initialPromo}
         action={(choice) => (
-          <SubscriptionPay key={choice.option.id} {...choice} initialRecurrent={initialRecurrent} />
+          <SubscriptionPay
+            key={choice.option.id}
+            {...choice}
+            // The consent was to that tariff's amount: another tariff asks it anew.
+            initialRecurrent={initialRecurrent === true && choice.option.id === initialTariffId}
+          />
         )}
       />
     );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatPrice } from '@contract/money';
 import { MONTHS, pluralize } from '@contract/plural';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
+import { useRenewal } from '../../api/renewal';
 import { useSession } from '../../api/session';
 import { checkPromocode, initializePurchase, type Promocode } from '../../api/store';
 import { ArrowRightIcon } from '../../components/illustrations/icons';
@@ -30,6 +31,8 @@ export function SubscriptionPay({
 }: TariffChoice & { initialRecurrent?: boolean }) {
   const { isLoggedIn } = useSession();
   const [recurrent, setRecurrent] = useState(initialRecurrent);
+  const { data: renewalState } = useRenewal({ enabled: isLoggedIn });
+  const renewalOn = renewalState?.active === true;
   const [check, setCheck] = useState<PromoCheck | null>(null);
   const [checking, setChecking] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -138,7 +141,9 @@ export function SubscriptionPay({
         Оплата картой на защищённой странице банка — данные карты мы не видим и не храним.{' '}
         {recurrent
           ? 'Автопродление можно отключить в любой момент, оплаченные дни останутся.'
-          : 'Подписка сама не продлевается.'}
+          : renewalOn
+            ? 'Автопродление уже включено: после оплаты следующее списание сдвинется на новую дату окончания.'
+            : 'Подписка сама не продлевается.'}
       </p>
     </div>
   );

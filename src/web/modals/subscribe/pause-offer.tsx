@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { PAUSE_MAX_WEEKS } from '@contract/api/renewals';
-import { WEEKS, plural, pluralize } from '@contract/plural';
+import { WEEKS, pluralize } from '@contract/plural';
 import { renewal, type RenewalState } from '../../api/renewal';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/toast/toast';
@@ -23,7 +23,7 @@ export function PauseOffer({
   lead,
 }: {
   state: RenewalState;
-  /** The end of the subscription in force now. */
+  /** The end of all paid time: the pause moves it. */
   endsAt: string;
   lead: string;
 }) {
@@ -67,9 +67,7 @@ export function PauseOffer({
               disabled={count > allowed}
               onChange={() => setWeeks(count)}
             />
-            <span>
-              {count} {plural(count, WEEKS)}
-            </span>
+            <span>{pluralize(count, WEEKS)}</span>
           </label>
         ))}
       </fieldset>

@@ -32,12 +32,14 @@ export default function SubscribeAnswerModal({ endsAt }: SubscribeAnswerModalPro
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason || busy) return;
+    const text = comment.trim();
+    // A comment alone is an answer too: it goes as «Другое».
+    const chosen = reason ?? (text ? 'other' : null);
+    if (!chosen || busy) return;
     clear();
     setBusy(true);
     try {
-      const text = comment.trim();
-      await sendUnsubscribeReason(text ? { reason, comment: text } : { reason });
+      await sendUnsubscribeReason(text ? { reason: chosen, comment: text } : { reason: chosen });
       openModal('thanks', {
         message: 'Ваш ответ поможет нам сделать школу лучше. Будем рады видеть вас снова!',
       });
@@ -52,7 +54,7 @@ export default function SubscribeAnswerModal({ endsAt }: SubscribeAnswerModalPro
       <form className={form.form} onSubmit={(event) => void submit(event)} noValidate>
         <p className={content.text}>
           {endsAt
-            ? `Уроки открыты до ${formatMoscowDate(endsAt)}, с карты больше ничего не спишется.`
+            ? `Подписка действует до ${formatMoscowDate(endsAt)}, с карты больше ничего не спишется.`
             : 'С карты больше ничего не спишется.'}{' '}
           Подскажете, почему решили отключить? Это необязательно.
         </p>
@@ -97,7 +99,7 @@ export default function SubscribeAnswerModal({ endsAt }: SubscribeAnswerModalPro
           <Button variant="secondary" onClick={closeModal}>
             Пропустить
           </Button>
-          <Button type="submit" disabled={!reason} loading={busy}>
+          <Button type="submit" disabled={!reason && comment.trim() === ''} loading={busy}>
             Отправить
           </Button>
         </div>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { formatMoscowDate } from '@contract/moscow-date';
-import { useProfile } from '../../api/profile';
 import { renewal, useRenewal } from '../../api/renewal';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -18,11 +17,10 @@ import styles from './subscribe-modal.module.scss';
  */
 export default function SubscribeModal({ mode }: SubscribeModalProps) {
   const { data: state } = useRenewal();
-  const { data: profile } = useProfile();
   const [busy, setBusy] = useState(false);
   const { failure, fail, clear } = useRequestFailure();
-  const subscription = profile?.subscription ?? null;
-  const endsAt = subscription?.ends_at ?? null;
+  // The end of all paid time: a period bought ahead counts too.
+  const endsAt = state?.paid_until ?? null;
   const canPause = !!state && !!endsAt && state.paid && state.pause_weeks_left > 0;
 
   const cancel = async () => {
@@ -96,5 +94,5 @@ export default function SubscribeModal({ mode }: SubscribeModalProps) {
 
 function pauseUnavailable(pausedUntil: string | null): string {
   if (pausedUntil) return `Каникулы уже идут — до ${formatMoscowDate(pausedUntil)}.`;
-  return 'Каникулы можно брать не больше 2 раз и 6 недель за год, и только при оплаченной подписке — сейчас их взять нельзя.';
+  return 'Каникулы можно брать не больше 2\u00a0раз и 6\u00a0недель за 365\u00a0дней, и только при оплаченной подписке — сейчас их взять нельзя.';
 }

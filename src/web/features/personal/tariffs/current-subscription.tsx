@@ -1,5 +1,6 @@
 import type { ProfileSubscription } from '@contract/api/auth';
 import { formatMoscowDate } from '@contract/moscow-date';
+import type { RenewalState } from '../../../api/renewal';
 import { Badge } from '../../../components/ui/badge';
 import { forChildren } from '../../landing/tariffs/children-forms';
 import { Panel } from '../panel';
@@ -8,12 +9,13 @@ import styles from './tariffs-page.module.scss';
 /** What the family has now: the tariff, until when, for how many children, and what happens after. */
 export function CurrentSubscription({
   subscription,
-  pausedUntil = null,
+  renewal,
 }: {
   subscription: ProfileSubscription | null;
-  /** While «каникулы» run: lessons wait until this day. */
-  pausedUntil?: string | null;
+  /** Auto-renewal and «каникулы», once read. */
+  renewal: RenewalState | undefined;
 }) {
+  const pausedUntil = renewal?.paused_until ?? null;
   if (!subscription) {
     return (
       <Panel
@@ -26,6 +28,11 @@ export function CurrentSubscription({
     );
   }
   const until = formatMoscowDate(subscription.ends_at);
+  // A period bought ahead starts when this one ends.
+  const paidAhead =
+    renewal?.paid_until && new Date(renewal.paid_until) > new Date(subscription.ends_at)
+      ? formatMoscowDate(renewal.paid_until)
+      : null;
   return (
     <Panel
       title="Подписка"
@@ -48,19 +55,30 @@ export function CurrentSubscription({
           <dt>Действует до</dt>
           <dd>{until}</dd>
         </div>
+        {paidAhead && (
+          <div>
+            <dt>Следующий оплаченный срок</dt>
+            <dd>до {paidAhead}</dd>
+          </div>
+        )}
         <div>
           <dt>Занятия</dt>
           <dd>{forChildren(subscription.amount_children)}</dd>
         </div>
         <div>
           <dt>Автопродление</dt>
-          <dd>
-            {subscription.auto_renew
-              ? `Включено — ${until} подписка продлится сама`
-              : `Выключено — ${until} подписка закончится, с карты ничего не спишется`}
-          </dd>
+          <dd>{renewalLine(subscription, renewal)}</dd>
         </div>
       </dl>
     </Panel>
   );
+}
+
+function renewalLine(subscription: ProfileSubscription, renewal: RenewalState | undefined): string {
+  if (renewal?.active && renewal.next_charge_at) {
+    return `Включено — следующее списание ${formatMoscowDate(renewal.next_charge_at)}`;
+  }
+  if (subscription.is_free) return 'Пробная неделя закончится сама, с карты ничего не спишется';
+  const end = formatMoscowDate(renewal?.paid_until ?? subscription.ends_at);
+  return `Выключено — ${end} подписка закончится, с карты ничего не спишется`;
 }

@@ -1,4 +1,5 @@
 import { formatMoscowDate } from '@contract/moscow-date';
+import { plural, type PluralForms } from '@contract/plural';
 import { renewal, useRenewal } from '../../../api/renewal';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -7,6 +8,9 @@ import { Panel } from '../panel';
 import { cardTail } from './card-tail';
 import { RenewalSwitch } from './renewal-switch';
 import styles from './tariffs-page.module.scss';
+
+/** «На 1–2 недели», «на 1–4 недели»: after «1–N» the word agrees with N. */
+const WEEKS_GENITIVE: PluralForms = { one: 'неделю', few: 'недели', many: 'недель' };
 
 /** The word that unlocks ending the subscription: access closes at once. */
 const END_WORD = 'ЗАВЕРШИТЬ';
@@ -47,7 +51,7 @@ export function RenewalPanel() {
             onClick={() =>
               openModal('confirm', {
                 title: 'Удалить карту?',
-                text: 'Банк забудет карту, и автопродление выключится. Оплаченные дни останутся.',
+                text: 'Банк забудет сохранённую карту, и автопродление выключится. Оплаченные дни останутся.',
                 confirmText: 'Удалить карту',
                 onConfirm: async () => {
                   await renewal.removeCard();
@@ -94,8 +98,8 @@ export function RenewalPanel() {
               <p className={styles.rowTitle}>Каникулы</p>
               <p className={styles.muted}>
                 {state.pause_weeks_left > 0
-                  ? 'На 1–4 недели, до 2 раз в год: уроки ждут, подписка и списание сдвигаются.'
-                  : 'Каникулы этого года уже взяты: не больше 2 раз и 6 недель за год.'}
+                  ? `${state.pause_weeks_left > 1 ? `На 1–${state.pause_weeks_left}\u00a0${plural(state.pause_weeks_left, WEEKS_GENITIVE)}` : 'На 1\u00a0неделю'}: уроки ждут, подписка и списание сдвигаются. Не больше 2\u00a0раз и 6\u00a0недель за 365\u00a0дней.`
+                  : 'Каникулы уже взяты: не больше 2\u00a0раз и 6\u00a0недель за 365\u00a0дней.'}
               </p>
             </div>
             {state.pause_weeks_left > 0 && (
@@ -129,7 +133,7 @@ export function RenewalPanel() {
                 text: 'Уроки закроются сразу, автопродление выключится. Деньги за оставшиеся дни сами не возвращаются — если нужен возврат, напишите в поддержку.',
                 confirmText: 'Завершить подписку',
                 prompt: {
-                  label: `Напишите ${END_WORD}, чтобы подтвердить`,
+                  label: `Напишите «${END_WORD}», чтобы подтвердить`,
                   expected: END_WORD,
                 },
                 onConfirm: async () => {

@@ -49,7 +49,7 @@ export function RenewalSwitch({ state }: { state: RenewalState }) {
           type="checkbox"
           role="switch"
           className={switches.switch}
-          checked={state.active || enabling}
+          checked={state.active}
           disabled={!state.active && !canTurnOn}
           aria-describedby={`${id}-hint`}
           onChange={toggle}
@@ -68,6 +68,9 @@ export function RenewalSwitch({ state }: { state: RenewalState }) {
             months={state.months}
             checked={consent}
             onChange={setConsent}
+            savedCard={state.card?.masked_pan ? cardTail(state.card.masked_pan) : undefined}
+            from={state.paid_until ? formatMoscowDate(state.paid_until) : undefined}
+            autoFocus
           />
           {failure && (
             <p className={styles.failure} role="alert">
@@ -86,9 +89,20 @@ export function RenewalSwitch({ state }: { state: RenewalState }) {
 function hint(state: RenewalState): string {
   const card = state.card?.masked_pan ? ` с карты ${cardTail(state.card.masked_pan)}` : '';
   if (state.active && state.next_charge_at && state.amount !== null) {
-    return `Следующее списание — ${formatMoscowDate(state.next_charge_at)}: ${formatPrice(state.amount)}${card}. За 3 дня пришлём письмо.`;
+    const date = formatMoscowDate(state.next_charge_at);
+    const amount = formatPrice(state.amount);
+    if (state.failed_attempts > 0) {
+      return `Банк не списал оплату. Попробуем ещё раз ${date}: ${amount}${card}.`;
+    }
+    return `Следующее списание — ${date}: ${amount}${card}. За 3\u00a0дня пришлём письмо.`;
   }
-  if (state.can_enable)
+  if (state.stopped_by_bank) {
+    return state.can_enable
+      ? 'Выключено: банк не смог списать оплату с карты. Можно включить снова или оплатить тариф ниже.'
+      : 'Выключено: банк не смог списать оплату с карты. Оплатите тариф ниже — автопродление можно включить при оплате.';
+  }
+  if (state.can_enable) {
     return 'Выключено: подписка закончится в срок. Карта сохранена — можно включить снова.';
+  }
   return 'Выключено. Включить можно при оплате подписки: отметьте «Продлевать подписку автоматически».';
 }

@@ -28,10 +28,7 @@ export default function TariffsPage() {
   return (
     <Container className={styles.page}>
       {profile ? (
-        <CurrentSubscription
-          subscription={subscription}
-          pausedUntil={renewal?.paused_until ?? null}
-        />
+        <CurrentSubscription subscription={subscription} renewal={renewal} />
       ) : (
         <Skeleton height={160} />
       )}
