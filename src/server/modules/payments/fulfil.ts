@@ -35,18 +35,22 @@ async function familyChildren(tx: Database, userId: number | null, ids: readonly
   return rows.map((row) => row.id);
 }
 
+/**
+ * Delivers the purchase. False when it delivered nothing at all — weeks or a program the child already has
+ * (bought twice from two tabs), or children no longer in the family — so the money goes back.
+ */
 export async function fulfilPurchase(
   tx: Database,
   purchase: PurchaseRow,
   card: PaidCard,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const userId = purchase.userId;
   switch (purchase.type) {
     case 'subscription': {
-      if (userId === null || purchase.tariffId === null) return;
+      if (userId === null || purchase.tariffId === null) return true;
       const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, purchase.tariffId));
-      if (!tariff) return;
+      if (!tariff) return true;
       await addPaidPeriod(tx, {
         userId,
         tariffId: tariff.id,
@@ -81,10 +85,10 @@ export async function fulfilPurchase(
         await followPaidTime(tx, userId, now);
         if (renewalOrder) await mailRenewalDone(tx, userId, purchase.total);
       }
-      return;
+      return true;
     }
     case 'gift': {
-      if (purchase.tariffId === null) return;
+      if (purchase.tariffId === null) return true;
       const certificate = await createCertificate(tx, {
         purchaseId: purchase.id,
         buyerId: userId,
@@ -92,35 +96,36 @@ export async function fulfilPurchase(
         now,
       });
       if (certificate) await mailGiftReady(tx, certificate);
-      return;
+      return true;
     }
     case 'child-slot':
-      if (userId === null) return;
+      if (userId === null) return true;
       await tx
         .insert(childSlotPurchases)
         .values({ userId, purchaseId: purchase.id, slots: 1 })
         .onConflictDoNothing({ target: childSlotPurchases.purchaseId });
-      return;
+      return true;
     case 'weeks': {
       const [childId] = await familyChildren(tx, userId, purchase.childIds.slice(0, 1));
       const weekIds = purchase.lines.flatMap((line) => (line.ref_id === null ? [] : [line.ref_id]));
-      if (childId === undefined || weekIds.length === 0) return;
-      await tx
+      if (childId === undefined || weekIds.length === 0) return false;
+      const opened = await tx
         .insert(childWeeks)
         .values(weekIds.map((weekId) => ({ childId, weekId })))
-        .onConflictDoNothing();
-      return;
+        .onConflictDoNothing()
+        .returning({ weekId: childWeeks.weekId });
+      return opened.length > 0;
     }
     case 'additional-program': {
       const offerId = purchase.lines[0]?.ref_id;
       const childIds = await familyChildren(tx, userId, purchase.childIds);
-      if (offerId === undefined || offerId === null || childIds.length === 0) return;
+      if (offerId === undefined || offerId === null || childIds.length === 0) return false;
       const [offer] = await tx
         .select({ programId: additionalProgramOffers.additionalProgramId })
         .from(additionalProgramOffers)
         .where(eq(additionalProgramOffers.id, offerId));
-      if (!offer) return;
-      await tx
+      if (!offer) return false;
+      const opened = await tx
         .insert(childAdditionalPrograms)
         .values(
           childIds.map((childId) => ({
@@ -128,8 +133,9 @@ export async function fulfilPurchase(
             additionalProgramId: offer.programId,
           })),
         )
-        .onConflictDoNothing();
-      return;
+        .onConflictDoNothing()
+        .returning({ childId: childAdditionalPrograms.childId });
+      return opened.length > 0;
     }
   }
 }

@@ -98,12 +98,20 @@ export async function markPaid(
       await enqueue(tx, REFUND_JOB, { order_id: orderId }, { maxAttempts: 12 });
       return 'refunding';
     }
-    await fulfilPurchase(
+    const delivered = await fulfilPurchase(
       tx,
       purchase,
       { bindingId: status.bindingId, maskedPan: status.maskedPan, expiration: status.expiration },
       now,
     );
+    if (!delivered) {
+      await tx
+        .update(purchases)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(eq(purchases.id, purchase.id));
+      await enqueue(tx, REFUND_JOB, { order_id: orderId }, { maxAttempts: 12 });
+      return 'refunding';
+    }
     return 'delivered';
   });
 }

@@ -402,6 +402,20 @@ describe('a purchase and its promo code are what the bank was asked for', () => 
     expect(third.applied.statusCode).toBe(200);
   });
 
+  it('delivers nothing when the bank answers about another order number', async () => {
+    const parent = await newParent(kit);
+    const tariff = await tariffId(kit, 'subscription-1m-1c');
+    const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
+    const order = await register(kit, parent, 'register/subscription-order', {
+      purchase_id: purchaseId,
+    });
+    kit.bank.pay(order.order_id, { orderNumber: 'someone-elses-order' });
+    const state = await orderState(kit, parent, order.order_id);
+    expect(state.json().data.state).not.toBe('paid');
+    expect(await periodsOf(parent.id)).toEqual([]);
+    expect((await orderRow(order.order_id))?.state).not.toBe('paid');
+  });
+
   it('sends back a payment whose sum is not the purchase’s, delivering nothing', async () => {
     const parent = await newParent(kit);
     const tariff = await tariffId(kit, 'subscription-1m-1c');
@@ -496,6 +510,39 @@ describe('child places and additional programs', () => {
     });
     expect(slots.json().data).toEqual({ total: 2, used: 1, free: 1, bought: 1, price: 49_000 });
     expect((await addSecond()).statusCode).toBe(201);
+  });
+
+  it('sends back a second payment for a program the child already has, keeping the first', async () => {
+    const parent = await newParent(kit);
+    const child = await addChild(kit, parent, 'Маша');
+    const offer = await offerFor(kit, 1);
+    // Two tabs: both purchases made before either is paid.
+    const orders = [];
+    for (let i = 0; i < 2; i += 1) {
+      const purchaseId = await initialize(kit, parent, 'additional-program', [offer.id]);
+      orders.push(
+        await register(kit, parent, 'register/additional-program-order', {
+          purchase_id: purchaseId,
+          childIds: [child],
+        }),
+      );
+    }
+    for (const order of orders) {
+      kit.bank.pay(order.order_id);
+      await orderState(kit, parent, order.order_id);
+    }
+    await runDueJobs({ db: kit.database.db, config: kit.config, clock: kit.time.clock });
+    const refunded = (id: string) =>
+      kit.bank.calls.some((c) => c.method === 'refund' && c.form.orderId === id);
+    expect(refunded(orders[0]?.order_id ?? '')).toBe(false);
+    expect(refunded(orders[1]?.order_id ?? '')).toBe(true);
+    expect((await orderRow(orders[0]?.order_id ?? ''))?.state).toBe('paid');
+    expect((await orderRow(orders[1]?.order_id ?? ''))?.state).toBe('failed');
+    const opened = await kit.database.db
+      .select()
+      .from(childAdditionalPrograms)
+      .where(eq(childAdditionalPrograms.childId, child));
+    expect(opened).toHaveLength(1);
   });
 
   it('opens an additional program for the chosen children only, no more than the offer is for', async () => {

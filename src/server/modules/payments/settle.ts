@@ -96,6 +96,11 @@ export async function settleOrder(deps: SettleDeps, order: OrderRow): Promise<Se
     }
     return order.gatewayOrderId ? 'pending' : 'failed';
   }
+  // An answer about another order (a gateway mix-up) proves nothing about this one: ask again later.
+  if (status.orderNumber !== '' && status.orderNumber !== order.orderNumber) {
+    deps.log?.error({ order_id: order.id }, 'the bank answered about another order number');
+    return 'pending';
+  }
   const { state, reason } = verdict(order, status);
   if (state === 'paid') {
     await markPaid(deps.db, order.id, status, deps.now);
