@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoscowDate } from '../src/contract/moscow-date';
-import { MOBILE, DESKTOP, launchBrowser, withPage } from './support/browser';
+import { MOBILE, DESKTOP, launchBrowser, withPage, type Viewport } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
 import { payOnBankPage } from './support/bank';
 
@@ -55,98 +55,99 @@ async function subscribeWithRenewal(page: Page): Promise<void> {
   await page.goto('/personal/tariffs');
 }
 
+/** A newly registered parent who has just paid a month with the consent, in their own browser. */
+async function asRenewingParent(
+  label: string,
+  viewport: Viewport,
+  journey: (page: Page, token: string) => Promise<void>,
+): Promise<void> {
+  const parent = await registerParent(baseUrl, { label });
+  await withPage(
+    browser,
+    baseUrl,
+    async (page, context) => {
+      await storeToken(context, parent.token);
+      await subscribeWithRenewal(page);
+      await journey(page, parent.token);
+    },
+    { viewport },
+  );
+}
+
 describe('auto-renewal', () => {
   it('is on after paying with consent, turned off in one click with a reason, and on again', async () => {
-    const parent = await registerParent(baseUrl, { label: 'renewal' });
-    await withPage(
-      browser,
-      baseUrl,
-      async (page, context) => {
-        await storeToken(context, parent.token);
-        await subscribeWithRenewal(page);
-        const { nextChargeAt } = await datesOf(parent.token);
+    await asRenewingParent('renewal', MOBILE, async (page, token) => {
+      const { nextChargeAt } = await datesOf(token);
 
-        const panel = page.getByRole('region', { name: 'Автопродление и карта' });
-        const toggle = panel.getByRole('switch', { name: 'Автопродление' });
-        await panel.getByText(`Следующее списание — ${formatMoscowDate(nextChargeAt)}`).waitFor();
-        expect(await toggle.isChecked()).toBe(true);
-        expect(await panel.innerText()).toMatch(/с карты ••\s5599/);
+      const panel = page.getByRole('region', { name: 'Автопродление и карта' });
+      const toggle = panel.getByRole('switch', { name: 'Автопродление' });
+      await panel.getByText(`Следующее списание — ${formatMoscowDate(nextChargeAt)}`).waitFor();
+      expect(await toggle.isChecked()).toBe(true);
+      expect(await panel.innerText()).toMatch(/с карты ••\s5599/);
 
-        await toggle.click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByRole('heading', { name: 'Отключить автопродление?' }).waitFor();
-        await dialog.getByRole('heading', { name: 'Может, лучше каникулы?' }).waitFor();
-        await dialog.getByRole('button', { name: 'Отключить автопродление' }).click();
+      await toggle.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'Отключить автопродление?' }).waitFor();
+      await dialog.getByRole('heading', { name: 'Может, лучше каникулы?' }).waitFor();
+      await dialog.getByRole('button', { name: 'Отключить автопродление' }).click();
 
-        await dialog.getByRole('heading', { name: 'Автопродление отключено' }).waitFor();
-        await dialog.getByRole('radio', { name: 'Дорого' }).check();
-        await dialog.getByLabel('Комментарий (по желанию)').fill('Подождём до осени');
-        await dialog.getByRole('button', { name: 'Отправить' }).click();
-        await dialog.getByRole('heading', { name: 'Спасибо!' }).waitFor();
-        await dialog.getByRole('button', { name: 'Хорошо' }).click();
+      await dialog.getByRole('heading', { name: 'Автопродление отключено' }).waitFor();
+      await dialog.getByRole('radio', { name: 'Дорого' }).check();
+      await dialog.getByLabel('Комментарий (по желанию)').fill('Подождём до осени');
+      await dialog.getByRole('button', { name: 'Отправить' }).click();
+      await dialog.getByRole('heading', { name: 'Спасибо!' }).waitFor();
+      await dialog.getByRole('button', { name: 'Хорошо' }).click();
 
-        await panel.getByText(/^Выключено: подписка закончится в срок/).waitFor();
-        expect(await toggle.isChecked()).toBe(false);
-        const subscription = page.getByRole('region', { name: 'Подписка' });
-        await subscription.getByText(/^Выключено — .* подписка закончится/).waitFor();
-        // Reloaded from the server: the refusal is stored, not only shown.
-        await page.reload();
-        await panel.getByText(/^Выключено: подписка закончится в срок/).waitFor();
+      await panel.getByText(/^Выключено: подписка закончится в срок/).waitFor();
+      expect(await toggle.isChecked()).toBe(false);
+      const subscription = page.getByRole('region', { name: 'Подписка' });
+      await subscription.getByText(/^Выключено — .* подписка закончится/).waitFor();
+      // Reloaded from the server: the refusal is stored, not only shown.
+      await page.reload();
+      await panel.getByText(/^Выключено: подписка закончится в срок/).waitFor();
 
-        // On again: the consent is asked anew and the button waits for it.
-        await toggle.click();
-        const enable = panel.getByRole('button', { name: 'Включить автопродление' });
-        expect(await enable.isDisabled()).toBe(true);
-        await panel.getByRole('checkbox', { name: 'Продлевать подписку автоматически' }).check();
-        await enable.click();
-        await panel.getByText(`Следующее списание — ${formatMoscowDate(nextChargeAt)}`).waitFor();
-        expect(await toggle.isChecked()).toBe(true);
-      },
-      { viewport: MOBILE },
-    );
+      // On again: the consent is asked anew and the button waits for it.
+      await toggle.click();
+      const enable = panel.getByRole('button', { name: 'Включить автопродление' });
+      expect(await enable.isDisabled()).toBe(true);
+      await panel.getByRole('checkbox', { name: 'Продлевать подписку автоматически' }).check();
+      await enable.click();
+      await panel.getByText(`Следующее списание — ${formatMoscowDate(nextChargeAt)}`).waitFor();
+      expect(await toggle.isChecked()).toBe(true);
+    });
   });
 
   it('a two-week pause from the cancel flow moves the end date and the next charge', async () => {
-    const parent = await registerParent(baseUrl, { label: 'pause' });
-    await withPage(
-      browser,
-      baseUrl,
-      async (page, context) => {
-        await storeToken(context, parent.token);
-        await subscribeWithRenewal(page);
-        const before = await datesOf(parent.token);
-        const endLater = formatMoscowDate(new Date(before.endsAt).getTime() + TWO_WEEKS_MS);
-        const chargeLater = formatMoscowDate(
-          new Date(before.nextChargeAt).getTime() + TWO_WEEKS_MS,
-        );
+    await asRenewingParent('pause', DESKTOP, async (page, token) => {
+      const before = await datesOf(token);
+      const endLater = formatMoscowDate(new Date(before.endsAt).getTime() + TWO_WEEKS_MS);
+      const chargeLater = formatMoscowDate(new Date(before.nextChargeAt).getTime() + TWO_WEEKS_MS);
 
-        const panel = page.getByRole('region', { name: 'Автопродление и карта' });
-        await panel.getByRole('switch', { name: 'Автопродление' }).click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByRole('heading', { name: 'Может, лучше каникулы?' }).waitFor();
-        await dialog.getByRole('radio', { name: '2 недели' }).check();
-        await dialog
-          .getByText(`Подписка продлится до ${endLater}, списание перенесётся на ${chargeLater}.`)
-          .waitFor();
-        await dialog.getByRole('button', { name: 'Взять каникулы на 2\u00a0недели' }).click();
-        await dialog.waitFor({ state: 'detached' });
+      const panel = page.getByRole('region', { name: 'Автопродление и карта' });
+      await panel.getByRole('switch', { name: 'Автопродление' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'Может, лучше каникулы?' }).waitFor();
+      await dialog.getByRole('radio', { name: '2 недели' }).check();
+      await dialog
+        .getByText(`Подписка продлится до ${endLater}, списание перенесётся на ${chargeLater}.`)
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Взять каникулы на 2\u00a0недели' }).click();
+      await dialog.waitFor({ state: 'detached' });
 
-        const subscription = page.getByRole('region', { name: 'Подписка' });
-        await subscription.getByText(/^Каникулы до /).waitFor();
-        await subscription.getByText(endLater, { exact: true }).waitFor();
-        await panel.getByText(`Следующее списание — ${chargeLater}`).waitFor();
-        expect(await panel.getByRole('switch', { name: 'Автопродление' }).isChecked()).toBe(true);
-        await panel.getByRole('button', { name: 'Закончить каникулы' }).waitFor();
+      const subscription = page.getByRole('region', { name: 'Подписка' });
+      await subscription.getByText(/^Каникулы до /).waitFor();
+      await subscription.getByText(endLater, { exact: true }).waitFor();
+      await panel.getByText(`Следующее списание — ${chargeLater}`).waitFor();
+      expect(await panel.getByRole('switch', { name: 'Автопродление' }).isChecked()).toBe(true);
+      await panel.getByRole('button', { name: 'Закончить каникулы' }).waitFor();
 
-        const after = await datesOf(parent.token);
-        expect(new Date(after.endsAt).getTime() - new Date(before.endsAt).getTime()).toBe(
-          TWO_WEEKS_MS,
-        );
-        expect(
-          new Date(after.nextChargeAt).getTime() - new Date(before.nextChargeAt).getTime(),
-        ).toBe(TWO_WEEKS_MS);
-      },
-      { viewport: DESKTOP },
-    );
+      const after = await datesOf(token);
+      expect(new Date(after.endsAt).getTime() - new Date(before.endsAt).getTime()).toBe(
+        TWO_WEEKS_MS,
+      );
+      expect(new Date(after.nextChargeAt).getTime() - new Date(before.nextChargeAt).getTime()).toBe(
+        TWO_WEEKS_MS,
+      );
+    });
   });
 });

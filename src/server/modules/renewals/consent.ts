@@ -25,6 +25,20 @@ export async function paidTimeEnd(db: Database, userId: number, now: Date): Prom
   return end;
 }
 
+/** A renewal row as a new consent leaves it: on, charging at `nextChargeAt`, nothing tried yet. */
+export function freshConsent(now: Date, nextChargeAt: Date) {
+  return {
+    consentAt: now,
+    nextChargeAt,
+    remindedFor: null,
+    failedAttempts: 0,
+    chargeOrderId: null,
+    cancelledAt: null,
+    cancelReason: null,
+    updatedAt: now,
+  };
+}
+
 /**
  * A recurrent subscription purchase was paid and the bank saved the card: the family's renewal row is
  * created, or replaced (a new consent, a new card, the tariff just bought), with the charge at the end of
@@ -45,18 +59,7 @@ export async function saveRenewalConsent(
     .where(and(eq(cardBindings.bindingId, bindingId), eq(cardBindings.userId, userId)));
   const nextChargeAt = await paidTimeEnd(tx, userId, now);
   if (!card || !nextChargeAt) return;
-  const values = {
-    tariffId,
-    cardBindingId: card.id,
-    consentAt: now,
-    nextChargeAt,
-    remindedFor: null,
-    failedAttempts: 0,
-    chargeOrderId: null,
-    cancelledAt: null,
-    cancelReason: null,
-    updatedAt: now,
-  };
+  const values = { tariffId, cardBindingId: card.id, ...freshConsent(now, nextChargeAt) };
   await tx
     .insert(subscriptionRenewals)
     .values({ userId, ...values })

@@ -20,7 +20,7 @@ import {
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { HttpError, conflict } from '../../plugins/errors';
 import { bankFor } from '../payments/gateway';
-import { paidTimeEnd } from './consent';
+import { freshConsent, paidTimeEnd } from './consent';
 import { familyPauses, paidPeriodNow } from './pauses';
 
 /** unBindCard.do's answer for a binding the bank no longer has (removed before, or expired). */
@@ -163,16 +163,7 @@ export async function enableRenewal(
     if (!nextChargeAt) throw conflict(NOTHING_TO_RENEW);
     await tx
       .update(subscriptionRenewals)
-      .set({
-        consentAt: now,
-        nextChargeAt,
-        remindedFor: null,
-        failedAttempts: 0,
-        chargeOrderId: null,
-        cancelledAt: null,
-        cancelReason: null,
-        updatedAt: now,
-      })
+      .set(freshConsent(now, nextChargeAt))
       .where(eq(subscriptionRenewals.id, row.id));
   });
   return renewalState(db, userId, now);

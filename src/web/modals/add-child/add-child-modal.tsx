@@ -38,6 +38,7 @@ import {
   toldGlobally,
 } from '../../features/personal/request-errors';
 import form from '../../components/form/form.module.scss';
+import switches from '../../components/form/switch.module.scss';
 import styles from './add-child-modal.module.scss';
 
 type FieldName = 'name' | 'birth_date' | 'age_group';
@@ -237,7 +238,7 @@ export default function AddChildModal({ child }: AddChildModalProps) {
                 <span className={form.hint}>Пришлём письмо, когда откроются новые уроки.</span>
               </span>
               <input
-                className={styles.switch}
+                className={switches.switch}
                 type="checkbox"
                 role="switch"
                 checked={remind}

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { plural, type PluralForms } from '@contract/plural';
-import { renewal, useRenewal } from '../../../api/renewal';
+import { renewal, useRenewal, type RenewalState } from '../../../api/renewal';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { openModal } from '../../../modals/modal-store';
+import type { ConfirmModalProps } from '../../../modals/confirm/confirm-props';
 import { Panel } from '../panel';
 import { cardTail } from './card-tail';
 import { RenewalSwitch } from './renewal-switch';
@@ -14,6 +16,37 @@ const WEEKS_GENITIVE: PluralForms = { one: 'неделю', few: 'недели', 
 
 /** The word that unlocks ending the subscription: access closes at once. */
 const END_WORD = 'ЗАВЕРШИТЬ';
+
+const LIMITS = 'Не больше 2\u00a0раз и 6\u00a0недель за 365\u00a0дней.';
+
+/** One setting of the panel: what it is, what it means now, and its button. */
+function Row({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
+  return (
+    <div className={styles.row}>
+      <div>
+        <p className={styles.rowTitle}>{title}</p>
+        <p className={styles.muted}>{text}</p>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+function ConfirmButton({ label, confirm }: { label: string; confirm: ConfirmModalProps }) {
+  return (
+    <Button variant="secondary" size="sm" onClick={() => openModal('confirm', confirm)}>
+      {label}
+    </Button>
+  );
+}
+
+function pauseText(state: RenewalState): string {
+  const weeks = state.pause_weeks_left;
+  if (weeks === 0) return `Каникулы уже взяты. ${LIMITS}`;
+  const span =
+    weeks > 1 ? `На 1–${weeks}\u00a0${plural(weeks, WEEKS_GENITIVE)}` : 'На 1\u00a0неделю';
+  return `${span}: уроки ждут, подписка и списание сдвигаются. ${LIMITS}`;
+}
 
 /** Auto-renewal, the saved card, «каникулы» and ending the subscription: everything that moves money or access. */
 export function RenewalPanel() {
@@ -35,49 +68,38 @@ export function RenewalPanel() {
     <Panel title="Автопродление и карта">
       <RenewalSwitch state={state} />
 
-      <div className={styles.row}>
-        <div>
-          <p className={styles.rowTitle}>Сохранённая карта</p>
-          <p className={styles.muted}>
-            {state.card?.masked_pan
-              ? `${cardTail(state.card.masked_pan)} — банк хранит её для автопродления; мы номер карты не видим.`
-              : 'Нет сохранённой карты.'}
-          </p>
-        </div>
-        {state.card && (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() =>
-              openModal('confirm', {
+      <Row
+        title="Сохранённая карта"
+        text={
+          state.card?.masked_pan
+            ? `${cardTail(state.card.masked_pan)} — банк хранит её для автопродления; мы номер карты не видим.`
+            : 'Нет сохранённой карты.'
+        }
+        action={
+          state.card && (
+            <ConfirmButton
+              label="Удалить карту"
+              confirm={{
                 title: 'Удалить карту?',
                 text: 'Банк забудет сохранённую карту, и автопродление выключится. Оплаченные дни останутся.',
                 confirmText: 'Удалить карту',
                 onConfirm: async () => {
                   await renewal.removeCard();
                 },
-              })
-            }
-          >
-            Удалить карту
-          </Button>
-        )}
-      </div>
+              }}
+            />
+          )
+        }
+      />
 
       {state.paused_until ? (
-        <div className={styles.row}>
-          <div>
-            <p className={styles.rowTitle}>Каникулы до {formatMoscowDate(state.paused_until)}</p>
-            <p className={styles.muted}>
-              Уроки откроются сами, когда каникулы закончатся. Можно вернуться раньше —
-              неиспользованные дни уйдут из срока подписки.
-            </p>
-          </div>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() =>
-              openModal('confirm', {
+        <Row
+          title={`Каникулы до ${formatMoscowDate(state.paused_until)}`}
+          text="Уроки откроются сами, когда каникулы закончатся. Можно вернуться раньше — неиспользованные дни уйдут из срока подписки."
+          action={
+            <ConfirmButton
+              label="Закончить каникулы"
+              confirm={{
                 title: 'Закончить каникулы сегодня?',
                 text: 'Уроки откроются сразу, а срок подписки и списание сдвинутся назад на неиспользованные дни.',
                 confirmText: 'Закончить каникулы',
@@ -85,66 +107,57 @@ export function RenewalPanel() {
                 onConfirm: async () => {
                   await renewal.resume();
                 },
-              })
-            }
-          >
-            Закончить каникулы
-          </Button>
-        </div>
+              }}
+            />
+          }
+        />
       ) : (
         state.paid && (
-          <div className={styles.row}>
-            <div>
-              <p className={styles.rowTitle}>Каникулы</p>
-              <p className={styles.muted}>
-                {state.pause_weeks_left > 0
-                  ? `${state.pause_weeks_left > 1 ? `На 1–${state.pause_weeks_left}\u00a0${plural(state.pause_weeks_left, WEEKS_GENITIVE)}` : 'На 1\u00a0неделю'}: уроки ждут, подписка и списание сдвигаются. Не больше 2\u00a0раз и 6\u00a0недель за 365\u00a0дней.`
-                  : 'Каникулы уже взяты: не больше 2\u00a0раз и 6\u00a0недель за 365\u00a0дней.'}
-              </p>
-            </div>
-            {state.pause_weeks_left > 0 && (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => openModal('subscribe', { mode: 'pause' })}
-              >
-                Взять каникулы
-              </Button>
-            )}
-          </div>
+          <Row
+            title="Каникулы"
+            text={pauseText(state)}
+            action={
+              state.pause_weeks_left > 0 && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => openModal('subscribe', { mode: 'pause' })}
+                >
+                  Взять каникулы
+                </Button>
+              )
+            }
+          />
         )
       )}
 
       {state.paid && (
-        <div className={styles.row}>
-          <div>
-            <p className={styles.rowTitle}>Завершить подписку сейчас</p>
-            <p className={styles.muted}>
-              Уроки закроются сразу. Чтобы просто не платить дальше, достаточно выключить
-              автопродление.
-            </p>
-          </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() =>
-              openModal('confirm', {
-                title: 'Завершить подписку сейчас?',
-                text: 'Уроки закроются сразу, автопродление выключится. Деньги за оставшиеся дни сами не возвращаются — если нужен возврат, напишите в поддержку.',
-                confirmText: 'Завершить подписку',
-                prompt: {
-                  label: `Напишите «${END_WORD}», чтобы подтвердить`,
-                  expected: END_WORD,
-                },
-                onConfirm: async () => {
-                  await renewal.end();
-                },
-              })
-            }
-          >
-            Завершить
-          </Button>
-        </div>
+        <Row
+          title="Завершить подписку сейчас"
+          text="Уроки закроются сразу. Чтобы просто не платить дальше, достаточно выключить автопродление."
+          action={
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                openModal('confirm', {
+                  title: 'Завершить подписку сейчас?',
+                  text: 'Уроки закроются сразу, автопродление выключится. Деньги за оставшиеся дни сами не возвращаются — если нужен возврат, напишите в поддержку.',
+                  confirmText: 'Завершить подписку',
+                  prompt: {
+                    label: `Напишите «${END_WORD}», чтобы подтвердить`,
+                    expected: END_WORD,
+                  },
+                  onConfirm: async () => {
+                    await renewal.end();
+                  },
+                })
+              }
+            >
+              Завершить
+            </Button>
+          }
+        />
       )}
     </Panel>
   );
