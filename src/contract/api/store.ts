@@ -165,6 +165,8 @@ export const orderState = z.object({
   total: z.number().int(),
   /** Why a failed payment failed, in Russian, when the bank said. */
   reason: z.string().nullable(),
+  /** The money was taken but is not the purchase's to keep: it goes (or went) back to the card. */
+  refund: z.boolean(),
 });
 export type OrderState = z.infer<typeof orderState>;
 export const orderStateResponse = dataOf(orderState);

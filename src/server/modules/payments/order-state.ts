@@ -4,9 +4,11 @@ import type { OrderState } from '@contract/api/store';
 import { paymentOrders, purchases } from '../../db/schema/index';
 import { SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { notFound } from '../../plugins/errors';
+import { REFUNDED_REASON } from './refund-job';
 import { settleOrder, type SettleDeps } from './settle';
 
 export const ORDER_NOT_FOUND = 'Заказ не найден';
+export const ALREADY_HAD = 'Это у вас уже есть — второй раз покупать не нужно';
 
 /** The parent's own order by the bank's id (another family's is 404), settled if it was not yet. */
 export async function orderStateFor(
@@ -34,14 +36,22 @@ export async function orderStateFor(
     .innerJoin(purchases, eq(purchases.id, paymentOrders.purchaseId))
     .where(eq(paymentOrders.id, order.id));
   if (!row) throw notFound(ORDER_NOT_FOUND);
+  // Paid, but it delivered nothing (already had it): the refund job is on its way.
+  const undelivered = row.order.state === 'paid' && row.purchase.status === 'cancelled';
+  const refund = undelivered || row.order.failReason === REFUNDED_REASON;
   const status =
-    row.order.state === 'paid' ? 'paid' : row.order.state === 'failed' ? 'failed' : 'pending';
+    row.order.state === 'paid' && !undelivered
+      ? 'paid'
+      : row.order.state === 'pending' || row.order.state === 'new'
+        ? 'pending'
+        : 'failed';
   return {
     status,
     purchase_id: row.purchase.id,
     type: row.purchase.type,
     total: row.order.amount,
-    reason: status === 'failed' ? row.order.failReason : null,
+    reason: undelivered ? ALREADY_HAD : status === 'failed' ? row.order.failReason : null,
+    refund,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index';
 import { runDueJobs } from '../../jobs/runner';
 import { addMonths } from '../subscriptions/service';
+import { ALREADY_HAD } from './order-state';
 import {
   addChild,
   callback,
@@ -527,10 +528,14 @@ describe('child places and additional programs', () => {
         }),
       );
     }
+    const answers = [];
     for (const order of orders) {
       kit.bank.pay(order.order_id);
-      await orderState(kit, parent, order.order_id);
+      answers.push((await orderState(kit, parent, order.order_id)).json().data);
     }
+    expect(answers[0]).toMatchObject({ status: 'paid', refund: false });
+    // The return page tells the parent the money goes back, not that it was never taken.
+    expect(answers[1]).toMatchObject({ status: 'failed', refund: true, reason: ALREADY_HAD });
     await runDueJobs({ db: kit.database.db, config: kit.config, clock: kit.time.clock });
     const refunded = (id: string) =>
       kit.bank.calls.some((c) => c.method === 'refund' && c.form.orderId === id);
@@ -538,6 +543,8 @@ describe('child places and additional programs', () => {
     expect(refunded(orders[1]?.order_id ?? '')).toBe(true);
     expect((await orderRow(orders[0]?.order_id ?? ''))?.state).toBe('paid');
     expect((await orderRow(orders[1]?.order_id ?? ''))?.state).toBe('failed');
+    const later = (await orderState(kit, parent, orders[1]?.order_id ?? '')).json().data;
+    expect(later).toMatchObject({ status: 'failed', refund: true });
     const opened = await kit.database.db
       .select()
       .from(childAdditionalPrograms)

@@ -211,6 +211,28 @@ function PaymentResult({
       </ResultShell>
     );
   }
+  if (data.refund) {
+    return (
+      <ResultShell
+        title="Деньги вернутся на карту"
+        art="info"
+        actions={
+          <Button onClick={closeModal} autoFocus>
+            Понятно
+          </Button>
+        }
+      >
+        <p className={styles.text}>
+          {data.reason ? `${data.reason}. ` : ''}Списанные {formatPrice(data.total)} возвращаем на
+          ту же карту — когда они придут, зависит от банка карты.
+        </p>
+        <p className={styles.text}>
+          Если деньги не вернулись за 10&nbsp;дней, напишите <SupportContact />
+          <OrderNumber orderId={orderId} />.
+        </p>
+      </ResultShell>
+    );
+  }
   return (
     <ResultShell
       title="Оплата не прошла"
