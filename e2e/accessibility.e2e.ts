@@ -132,6 +132,23 @@ describe.each(VIEWPORTS)('axe at %s', (_, viewport) => {
       { viewport },
     );
   });
+
+  it('the support modal, its errors shown, has no violation', async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await openScreen(page, '/faq');
+        await page.getByRole('button', { name: 'Написать в поддержку' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Служба поддержки' });
+        await dialog.getByRole('button', { name: 'Отправить' }).click();
+        await dialog.getByText('Опишите вопрос').first().waitFor();
+        expect(await seriousViolations(page), `support modal at ${viewport.width} px`).toEqual([]);
+      },
+      { viewport },
+    );
+  });
 });
 
 describe.each(VIEWPORTS)('the video page with a child picked, axe at %s', (_, viewport) => {

@@ -46,6 +46,7 @@ import { storeRoutes } from './modules/store/routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { renewalRoutes } from './modules/renewals/routes';
+import { supportRoutes } from './modules/support/routes';
 import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
 
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(giftRoutes(moduleDeps), api);
   await app.register(paymentRoutes(moduleDeps), api);
   await app.register(renewalRoutes(moduleDeps), api);
+  await app.register(supportRoutes(moduleDeps), api);
   const { media } = moduleDeps;
   if (media.kind === 'local') {
     await app.register(localMediaRoutes({ store: media, clock: moduleDeps.clock }));

@@ -14,6 +14,7 @@ export const CAPTCHA_ACTIONS = {
   login: 'login',
   register: 'register',
   passwordEmail: 'password_email',
+  support: 'support',
 } as const;
 
 /**

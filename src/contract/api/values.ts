@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   /** A lesson the child may not watch now (no subscription, week not open, program not bought…). */
   lessonClosed: 'lesson_closed',
   captchaFailed: 'captcha_failed',
+  /** Support answers by mail: a signed-in parent confirms their address first. */
+  emailUnconfirmed: 'email_unconfirmed',
   rateLimited: 'rate_limited',
   internalError: 'internal_error',
   serviceUnavailable: 'service_unavailable',

@@ -118,6 +118,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/profile/end-subscription': signedIn(409),
   'POST /api/profile/pause': signedIn(409),
   'POST /api/profile/pause/resume': signedIn(409),
+  // Support takes a guest's request; a signed-in caller writes from the account's own address, which the
+  // fixture accounts never confirmed.
+  'POST /api/user-support': { anonymous: 201, parent: 409, other: 409, admin: 409 },
   // A's gifts, purchases and orders do not exist for anyone else.
   'POST /api/store/gift/toggle': { anonymous: 401, parent: 200, other: 404, admin: 404 },
   'POST /api/store/web/gift/send': { anonymous: 401, parent: 200, other: 404, admin: 404 },

@@ -229,6 +229,11 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     build: () => ({ body: { reason: 'no-time', comment: 'Уезжаем на дачу' } }),
   },
   'POST /api/profile/pause': { build: () => ({ body: { weeks: 2 } }) },
+  'POST /api/user-support': {
+    build: () => ({
+      body: { name: 'Анна', email: 'anna@example.ru', message: 'Не открывается урок, помогите.' },
+    }),
+  },
   'POST /api/store/renewal/enable': { build: () => ({ body: { consent: true } }) },
   'POST /api/store/gift/toggle': {
     addressesOwnerRecord: true,

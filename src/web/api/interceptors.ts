@@ -86,6 +86,7 @@ export const CODE_MESSAGES: Record<ErrorCode, string> = {
     'Места для ещё одного ребёнка нет. Если нужно больше мест, напишите в поддержку.',
   captcha_failed:
     'Не получилось проверить, что вы не робот. Обновите страницу и попробуйте ещё раз.',
+  email_unconfirmed: 'Подтвердите почту: ответ придёт на неё. Ссылка — в письме после регистрации.',
   rate_limited: 'Слишком много попыток подряд. Подождите немного и попробуйте ещё раз.',
   internal_error: OUR_FAULT_MESSAGE,
   service_unavailable: TRY_IN_A_MINUTE_MESSAGE,
@@ -109,6 +110,7 @@ const PARENT_FACING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'email_taken',
   'no_free_child_slot',
   'captcha_failed',
+  'email_unconfirmed',
   'rate_limited',
   'trial_used',
   'subscription_active',

@@ -169,19 +169,19 @@ export const routes: RouteObject[] = [
                       { index: true, loader: redirectTo('help-faq') },
                       named('help-faq', {
                         handle: meta({ title: 'Частые вопросы' }),
-                        lazy: pending,
+                        lazy: lazyPage(() => import('../features/help/help-faq-page')),
                       }),
                       named('help-programs', {
                         handle: meta({ title: 'О программах' }),
-                        lazy: pending,
+                        lazy: lazyPage(() => import('../features/help/help-programs-page')),
                       }),
                       named('help-instructions', {
                         handle: meta({ title: 'Инструкции' }),
-                        lazy: pending,
+                        lazy: lazyPage(() => import('../features/help/instructions-page')),
                       }),
                       named('help-support', {
                         handle: meta({ title: 'Служба поддержки' }),
-                        lazy: pending,
+                        lazy: lazyPage(() => import('../features/help/help-support-page')),
                       }),
                     ],
                   }),

@@ -4,6 +4,7 @@ import type { AddChildModalProps } from './add-child/add-child-props';
 import type { AdditionalProgramsModalProps } from './additional-programs/additional-programs-props';
 import type { ConfirmModalProps } from './confirm/confirm-props';
 import type { SubscribeAnswerModalProps, SubscribeModalProps } from './subscribe/subscribe-props';
+import type { SupportReceipt } from '../api/support';
 import type {
   ChildModalProps,
   ChildSelectModalProps,
@@ -74,6 +75,7 @@ export interface ModalPropsMap {
   subscribe: SubscribeModalProps;
   'subscribe-answer': SubscribeAnswerModalProps;
   thanks: { title?: string; message?: string };
+  'support-success': SupportReceipt;
 }
 
 export type ModalProps<N extends ModalName> = N extends keyof ModalPropsMap

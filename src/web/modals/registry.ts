@@ -46,6 +46,8 @@ export const MODAL_REGISTRY: { [N in ModalName]?: Loader<N> } = {
   subscribe: () => import('./subscribe/subscribe-modal'),
   'subscribe-answer': () => import('./subscribe/subscribe-answer-modal'),
   thanks: () => import('./thanks-modal'),
+  support: () => import('./support/support-modal'),
+  'support-success': () => import('./support/support-success-modal'),
 };
 
 export function isModalAvailable(name: ModalName): boolean {

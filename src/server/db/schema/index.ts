@@ -6,3 +6,4 @@ export * from './learning';
 export * from './payments';
 export * from './sandbox-gateway';
 export * from './renewals';
+export * from './support';

@@ -35,7 +35,10 @@ export async function renderMailContent(
     subject: content.subject,
     html,
     text: mailText(content, context),
-    headers: unsubscribeHeaders(content.unsubscribe),
+    headers: {
+      ...unsubscribeHeaders(content.unsubscribe),
+      ...(content.replyTo ? { 'Reply-To': content.replyTo } : {}),
+    },
   };
 }
 

@@ -32,6 +32,22 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('renewal-reminder'), to: address, data: renewalData }),
   z.object({ template: z.literal('renewal-done'), to: address, data: renewalData }),
   z.object({
+    template: z.literal('support-request'),
+    to: address,
+    data: z.object({
+      number: z.number().int(),
+      name,
+      email: address,
+      message: z.string().max(5000),
+      sender: z.string().max(100),
+    }),
+  }),
+  z.object({
+    template: z.literal('support-received'),
+    to: address,
+    data: z.object({ number: z.number().int(), name, message: z.string().max(5000) }),
+  }),
+  z.object({
     template: z.literal('renewal-failed'),
     to: address,
     data: renewalData.extend({ needs_confirmation: z.boolean() }),

@@ -1,3 +1,5 @@
+import { Button } from '../../components/ui/button';
+import { openModal } from '../../modals/modal-store';
 import { usePublicConfig } from '../../api/config';
 import { pathTo } from '../../app/routes';
 import { ButtonLink } from '../../components/ui/button-link';
@@ -14,6 +16,9 @@ export function AboutAside() {
         Остались вопросы?
       </h2>
       <p className={styles.asideText}>Напишите нам&nbsp;— ответим по электронной почте.</p>
+      <Button size="sm" onClick={() => openModal('support')}>
+        Написать в поддержку
+      </Button>
       {config && (
         <>
           <a className={styles.mail} href={`mailto:${config.support_email}`}>

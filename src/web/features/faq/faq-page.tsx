@@ -1,3 +1,5 @@
+import { Button } from '../../components/ui/button';
+import { openModal } from '../../modals/modal-store';
 import { PAGE_SLUGS } from '@contract/api/content';
 import { usePublicConfig } from '../../api/config';
 import { usePage } from '../../api/content';
@@ -42,6 +44,7 @@ export default function FaqPage() {
             </svg>
             <h2 className={styles.helpTitle}>Не нашли ответ?</h2>
             <p className={styles.helpText}>Напишите нам&nbsp;— ответим по электронной почте.</p>
+            <Button onClick={() => openModal('support')}>Написать в поддержку</Button>
             {config && (
               <a className={styles.mail} href={`mailto:${config.support_email}`}>
                 <EmailText email={config.support_email} />

@@ -25,6 +25,8 @@ export interface MailContent {
    * headers and a visible link in the footer.
    */
   unsubscribe?: { url: string; mailto?: string };
+  /** Where a reply goes when not to the sender (support mail). */
+  replyTo?: string;
 }
 
 export interface TemplateContext {

@@ -6,6 +6,7 @@ import { passwordResetMail } from './password-reset';
 import { welcomeMail } from './welcome';
 import { giftMail, giftReadyMail } from './gift';
 import { renewalDoneMail, renewalFailedMail, renewalReminderMail } from './renewal';
+import { supportReceivedMail, supportRequestMail } from './support';
 
 export { CONFIRMATION_LINK_HOURS } from './confirmation';
 export { PASSWORD_RESET_LINK_MINUTES } from './password-reset';
@@ -32,5 +33,9 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return renewalDoneMail(request.data, context);
     case 'renewal-failed':
       return renewalFailedMail(request.data, context);
+    case 'support-request':
+      return supportRequestMail(request.data, context);
+    case 'support-received':
+      return supportReceivedMail(request.data, context);
   }
 }

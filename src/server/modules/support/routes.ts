@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CAPTCHA_ACTIONS } from '@contract/api/auth';
+import { errorBody } from '@contract/api/common';
+import { ERROR_CODES } from '@contract/api/values';
+import { supportBody, supportResponse } from '@contract/api/support';
+import type { ModuleDeps } from '../../deps';
+import { invalidField } from '../../plugins/errors';
+import { optionalSession } from '../../plugins/auth';
+import { limitPerIp, rateLimiter, type RateLimit } from '../../plugins/rate-limit';
+import { CAPTCHA_FAILED } from '../auth/routes';
+import { createSupportRequest } from './service';
+
+const HOUR = 60 * 60_000;
+
+/** A family has no reason to write more often; a flood from one place stops here. */
+export const SUPPORT_LIMITS = {
+  perIp: { name: 'support-ip', max: 10, windowMs: HOUR },
+  perUser: { name: 'support-user', max: 5, windowMs: HOUR },
+} as const satisfies Record<string, RateLimit>;
+
+export function supportRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
+  const limiter = rateLimiter(deps);
+  return async (app) => {
+    app.post(
+      '/user-support',
+      {
+        onRequest: limitPerIp(deps, SUPPORT_LIMITS.perIp),
+        schema: {
+          tags: ['support'],
+          summary: 'Написать в службу поддержки',
+          description:
+            'Гость указывает почту; у вошедшего родителя ответ придёт на почту аккаунта, и она должна быть подтверждена (409 email_unconfirmed).',
+          body: supportBody,
+          response: {
+            201: supportResponse,
+            409: errorBody,
+            422: errorBody,
+            429: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const session = await optionalSession(request, deps);
+        if (session) await limiter.consume(SUPPORT_LIMITS.perUser, String(session.user.id), reply);
+        const { captcha_token, ...input } = request.body;
+        if (!(await deps.captcha.verify(captcha_token, CAPTCHA_ACTIONS.support, request.ip))) {
+          throw invalidField('captcha_token', CAPTCHA_FAILED, ERROR_CODES.captchaFailed);
+        }
+        const receipt = await createSupportRequest(deps.db, {
+          ...input,
+          userId: session?.user.id ?? null,
+          supportEmail: deps.config.supportEmail,
+        });
+        request.log.info({ support_request: receipt.id }, 'support request received');
+        return reply.status(201).send({ data: receipt });
+      },
+    );
+  };
+}
