@@ -47,7 +47,7 @@ describe('support', () => {
         await dialog.getByRole('button', { name: 'Отправить' }).click();
 
         const done = page.getByRole('dialog', { name: 'Сообщение отправлено' });
-        const text = await done.getByText(/^Обращение №\s\d+ у нас/).innerText();
+        const text = await done.getByText(/^Обращение №\s\d+ у\sнас/).innerText();
         const number = /№\s(\d+)/.exec(text)?.[1] ?? '';
         expect(text).toContain(email);
 
@@ -92,8 +92,11 @@ describe('support', () => {
         expect(await page.getByLabel('Как к вам обращаться').inputValue()).toBe('Олег');
         await page.getByLabel('Ваш вопрос').fill('Как поменять программу ребёнку на другую?');
         await page.getByRole('button', { name: 'Отправить', exact: true }).click();
-        const sent = page.getByRole('status').filter({ hasText: 'Сообщение отправлено' });
-        const text = await sent.getByText(/^Обращение №\s\d+ у нас/).innerText();
+        const sentTitle = page.getByRole('heading', { name: 'Сообщение отправлено' });
+        await sentTitle.waitFor();
+        // The answer takes the focus: the button pressed is gone.
+        expect(await sentTitle.evaluate((node) => node === document.activeElement)).toBe(true);
+        const text = await page.getByText(/^Обращение №\s\d+ у\sнас/).innerText();
         const number = /№\s(\d+)/.exec(text)?.[1] ?? '';
         await waitForMail(baseUrl, supportEmail, `Обращение №\u00a0${number}: Олег`);
       },

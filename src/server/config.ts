@@ -4,6 +4,7 @@ import { SBERBANK_TIMEOUT_MS } from './integrations/sberbank/client';
 import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { normalizeEmail } from '@contract/email';
 
 export type NodeEnv = 'development' | 'test' | 'production';
 
@@ -448,7 +449,8 @@ export function loadConfig(
       email: (env.ADMIN_EMAIL ?? DEMO.adminEmail).toLowerCase(),
       password: env.ADMIN_PASSWORD ?? DEMO.adminPassword,
     },
-    supportEmail: env.SUPPORT_EMAIL ?? DEMO.supportEmail,
+    // The stored form (lower case, punycode domain): mail is queued only to addresses in that form.
+    supportEmail: normalizeEmail(env.SUPPORT_EMAIL ?? DEMO.supportEmail) ?? DEMO.supportEmail,
   };
 }
 

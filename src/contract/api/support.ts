@@ -7,11 +7,17 @@ export const SUPPORT_MESSAGE_MAX = 5000;
 export const SUPPORT_MESSAGE_MIN = 10;
 
 export const supportBody = z.object({
+  // One line: runs of spaces and line breaks become one space (the name goes into a mail's subject).
   name: z
     .string({ error: 'Напишите, как к вам обращаться' })
-    .trim()
-    .min(1, 'Напишите, как к вам обращаться')
-    .max(100, 'Имя — не длиннее 100 символов'),
+    .transform((value) => value.replace(/\s+/gu, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'Напишите, как к вам обращаться')
+        .max(100, 'Имя — не длиннее 100 символов')
+        .regex(/^\P{Cc}*$/u, 'В имени не должно быть служебных символов'),
+    ),
   /** A signed-in parent's own address is used instead: the answer goes to the account. */
   email: emailField,
   message: z

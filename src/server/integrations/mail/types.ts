@@ -45,7 +45,7 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
   z.object({
     template: z.literal('support-received'),
     to: address,
-    data: z.object({ number: z.number().int(), name, message: z.string().max(5000) }),
+    data: z.object({ number: z.number().int(), name, message: z.string().max(5000).nullable() }),
   }),
   z.object({
     template: z.literal('renewal-failed'),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CAPTCHA_ACTIONS } from '@contract/api/auth';
 import { errorBody } from '@contract/api/common';
@@ -8,7 +9,7 @@ import { invalidField } from '../../plugins/errors';
 import { optionalSession } from '../../plugins/auth';
 import { limitPerIp, rateLimiter, type RateLimit } from '../../plugins/rate-limit';
 import { CAPTCHA_FAILED } from '../auth/routes';
-import { createSupportRequest } from './service';
+import { answerAddress, createSupportRequest } from './service';
 
 const HOUR = 60 * 60_000;
 
@@ -16,7 +17,12 @@ const HOUR = 60 * 60_000;
 export const SUPPORT_LIMITS = {
   perIp: { name: 'support-ip', max: 10, windowMs: HOUR },
   perUser: { name: 'support-user', max: 5, windowMs: HOUR },
+  /** Receipts to an address nobody confirmed: nobody's mailbox is filled from the school. */
+  perRecipient: { name: 'support-recipient', max: 3, windowMs: 24 * HOUR },
 } as const satisfies Record<string, RateLimit>;
+
+/** The limiter's key for an address: its hash, so no address is kept in the limits' store. */
+const recipientKey = (email: string) => createHash('sha256').update(email).digest('hex');
 
 export function supportRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const limiter = rateLimiter(deps);
@@ -41,14 +47,22 @@ export function supportRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const session = await optionalSession(request, deps);
-        if (session) await limiter.consume(SUPPORT_LIMITS.perUser, String(session.user.id), reply);
-        const { captcha_token, ...input } = request.body;
+        const userId = session?.user.id ?? null;
+        const { captcha_token, name, email, message } = request.body;
+        // Refused before any count: an unconfirmed parent is told so however often they try.
+        const address = await answerAddress(deps.db, userId, email);
+        if (userId !== null) await limiter.consume(SUPPORT_LIMITS.perUser, String(userId), reply);
+        if (!address.confirmed) {
+          await limiter.consume(SUPPORT_LIMITS.perRecipient, recipientKey(address.email), reply);
+        }
         if (!(await deps.captcha.verify(captcha_token, CAPTCHA_ACTIONS.support, request.ip))) {
           throw invalidField('captcha_token', CAPTCHA_FAILED, ERROR_CODES.captchaFailed);
         }
         const receipt = await createSupportRequest(deps.db, {
-          ...input,
-          userId: session?.user.id ?? null,
+          name,
+          message,
+          userId,
+          address,
           supportEmail: deps.config.supportEmail,
         });
         request.log.info({ support_request: receipt.id }, 'support request received');

@@ -13,6 +13,7 @@ import {
   stopAccountsApp,
 } from '../auth/accounts-testing';
 import { CAPTCHA_FAILED } from '../auth/routes';
+import { createSession } from '../auth/service';
 import { EMAIL_UNCONFIRMED } from './service';
 
 let database: TestDatabase;
@@ -32,6 +33,12 @@ afterAll(async () => {
 });
 
 /** Every test from its own address, so the per-address limit counts only what the test sends. */
+/** A guest address never used before: the per-recipient limit counts only what the test means. */
+const freshEmail = () => {
+  counter += 1;
+  return `guest-${counter}@example.ru`;
+};
+
 const nextAddress = () => {
   counter += 1;
   return `10.7.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
@@ -105,10 +112,51 @@ describe('POST /user-support', () => {
     expect(withHeaders?.headers['Reply-To']).toBe(email);
     const receipt = await deliveredMail(app, deps(), email);
     expect(receipt[0]?.subject).toBe(`Мы получили ваше обращение №\u00a0${id}`);
+    // Nobody confirmed this address: the receipt repeats neither the text nor the name typed.
+    expect(receipt[0]?.text).not.toContain('осень');
+    expect(receipt[0]?.text).not.toContain('Анна');
+  });
+
+  it('sends at most three receipts a day to one unconfirmed address', async () => {
+    const target = { ...request, email: `target-${counter}@example.ru` };
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await send(target)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+
+  it('keeps the name on one line and refuses control characters in it', async () => {
+    const res = await send({ ...request, email: freshEmail(), name: '  Анна\r\nBcc: x@y.ru ' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await database.db
+      .select()
+      .from(supportRequests)
+      .where(eq(supportRequests.id, res.json().data.id));
+    expect(row?.name).toBe('Анна Bcc: x@y.ru');
+    const bell = await send({ ...request, email: freshEmail(), name: 'Анна\u0007' });
+    expect(bell.statusCode).toBe(422);
+    expect(bell.body).toContain('служебных символов');
+  });
+
+  it('lets a parent without an address (social sign-in) type one', async () => {
+    counter += 1;
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `vk-${counter}@no-email.invalid`, name: 'Ира' })
+      .returning({ id: users.id });
+    if (!user) throw new Error('no user');
+    const token = await createSession({ db: database.db, clock: time.clock, userId: user.id });
+    const typed = `ira-${counter}@example.ru`;
+    const res = await send({ ...request, email: typed }, { token });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.email).toBe(typed);
   });
 
   it('answers a signed-in parent at the account’s address, once it is confirmed', async () => {
     const unconfirmed = await parent(false);
+    for (let i = 0; i < 6; i += 1) {
+      // However often they try, they are told to confirm (not to wait).
+      expect((await send(request, { token: unconfirmed.token })).statusCode).toBe(409);
+    }
     const refused = await send(request, { token: unconfirmed.token });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'email_unconfirmed', message: EMAIL_UNCONFIRMED });
@@ -124,6 +172,11 @@ describe('POST /user-support', () => {
       .from(supportRequests)
       .where(eq(supportRequests.id, res.json().data.id));
     expect(row).toMatchObject({ userId: confirmed.id, email: confirmed.email });
+    // A confirmed parent's receipt repeats what they wrote.
+    const receipt = await deliveredMail(app, deps(), confirmed.email);
+    expect(receipt.find((m) => m.subject.startsWith('Мы получили'))?.text).toContain(
+      'Не открывается урок про осень.',
+    );
   });
 
   it('refuses bad input in Russian and stores nothing', async () => {
@@ -147,7 +200,9 @@ describe('POST /user-support', () => {
     const address = nextAddress();
     const fromOnePlace = [];
     for (let i = 0; i < 11; i += 1) {
-      fromOnePlace.push((await send(request, { remoteAddress: address })).statusCode);
+      fromOnePlace.push(
+        (await send({ ...request, email: freshEmail() }, { remoteAddress: address })).statusCode,
+      );
     }
     expect(fromOnePlace.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(fromOnePlace[10]).toBe(429);
@@ -168,10 +223,16 @@ describe('with reCAPTCHA configured', () => {
   }));
 
   it('takes a human’s request for the support action and turns others away', async () => {
-    const ok = await send({ ...request, captcha_token: 'human:support' }, { target: guarded.app });
+    const ok = await send(
+      { ...request, email: freshEmail(), captcha_token: 'human:support' },
+      { target: guarded.app },
+    );
     expect(ok.statusCode).toBe(201);
     for (const captcha_token of [undefined, 'bot:support', 'human:login']) {
-      const res = await send({ ...request, captcha_token }, { target: guarded.app });
+      const res = await send(
+        { ...request, email: freshEmail(), captcha_token },
+        { target: guarded.app },
+      );
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ captcha_token: [CAPTCHA_FAILED] });
     }

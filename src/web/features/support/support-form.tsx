@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { displayEmail } from '@contract/email';
+import { isPlaceholderEmail } from '@contract/api/oauth-values';
 import { SUPPORT_MESSAGE_MAX, supportBody } from '@contract/api/support';
 import { ERROR_CODES } from '@contract/api/values';
 import { errorCode, errorMessage, fieldErrors } from '../../api/interceptors';
@@ -36,6 +37,8 @@ export function SupportForm({
 }) {
   const id = useId();
   const { profile } = useSession();
+  // An account from a social network that shared no address types one, like a guest.
+  const account = profile && !isPlaceholderEmail(profile.email) ? profile : null;
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -44,8 +47,8 @@ export function SupportForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<SupportFormInput, unknown, SupportFormOutput>({
-    resolver: zodResolver(profile ? parentForm : supportForm),
-    defaultValues: { name: profile?.name ?? '', email: profile?.email ?? '', message: '' },
+    resolver: zodResolver(account ? parentForm : supportForm),
+    defaultValues: { name: profile?.name ?? '', email: account?.email ?? '', message: '' },
   });
   const length = watch('message').length;
 
@@ -61,9 +64,11 @@ export function SupportForm({
         return;
       }
       const byField = fieldErrors(error);
-      const field = (['name', 'email', 'message'] as const).find((name) => byField[name]);
-      if (field) setError(field, { message: byField[field] }, { shouldFocus: true });
-      else setFailure(errorMessage(error));
+      const fields = (['name', 'email', 'message'] as const).filter((name) => byField[name]);
+      fields.forEach((field, index) =>
+        setError(field, { message: byField[field] }, { shouldFocus: index === 0 }),
+      );
+      if (fields.length === 0) setFailure(errorMessage(error));
     }
   });
 
@@ -77,9 +82,9 @@ export function SupportForm({
         error={errors.name?.message}
         {...register('name')}
       />
-      {profile ? (
+      {account ? (
         <p className={styles.answerTo}>
-          Ответ придёт на <strong>{displayEmail(profile.email)}</strong>
+          Ответ придёт на <strong>{displayEmail(account.email)}</strong>
         </p>
       ) : (
         <EmailField

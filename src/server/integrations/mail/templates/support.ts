@@ -24,23 +24,27 @@ const paragraphs = (message: string) =>
 export function supportRequestMail(data: SupportMailData, context: TemplateContext): MailContent {
   return {
     subject: `Обращение №\u00a0${data.number}: ${data.name}`,
-    preview: data.message.slice(0, 120),
+    // By characters, not UTF-16 units: an emoji is never cut in half.
+    preview: Array.from(data.message).slice(0, 120).join(''),
     heading: `Обращение №\u00a0${data.number}`,
     blocks: [
-      p(`От: ${data.name} <${data.email}> (${data.sender})`),
+      p(`Имя: ${data.name}`),
+      p(`Почта: ${data.email}`),
+      p(`Кто: ${data.sender}`),
       ...paragraphs(data.message),
-      note('Ответ на это письмо уйдёт автору обращения. Обращения — в админке: ', {
-        text: `${context.publicUrl}/admin`,
-        href: `${context.publicUrl}/admin`,
-      }),
+      note('Ответ на это письмо уйдёт автору обращения.'),
     ],
     reason: 'Письмо из формы «Служба поддержки» сайта Школы Умняшек.',
     replyTo: data.email,
   };
 }
 
+/**
+ * The writer's receipt. To an address nobody confirmed (a guest's) it says only the number: no text or
+ * name typed by whoever sent the form.
+ */
 export function supportReceivedMail(
-  data: Pick<SupportMailData, 'number' | 'name' | 'message'>,
+  data: { number: number; name: string; message: string | null },
   context: TemplateContext,
 ): MailContent {
   return {
@@ -50,18 +54,19 @@ export function supportReceivedMail(
     blocks: [
       greeting(data.name),
       p(
-        `Спасибо, что написали! Обращение №\u00a0${data.number} у нас, ответим письмом на этот адрес — ` +
+        `Спасибо, что написали! Обращение №\u00a0${data.number} у нас, ответим письмом на этот адрес\u00a0— ` +
           'обычно в течение рабочего дня.',
       ),
-      p('Вы написали:'),
-      ...paragraphs(data.message),
+      ...(data.message === null ? [] : [p('Вы написали:'), ...paragraphs(data.message)]),
       note(
         'Если захотите что-то добавить, просто ответьте на это письмо или напишите на ',
         mailto(context.supportEmail),
         '.',
       ),
     ],
-    reason: 'Вы получили это письмо, потому что написали в службу поддержки Школы Умняшек.',
+    reason:
+      'Вы получили это письмо, потому что с этим адресом написали в службу поддержки Школы Умняшек. ' +
+      'Если это были не вы, просто удалите письмо.',
     replyTo: context.supportEmail,
   };
 }
