@@ -34,7 +34,7 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
     case 'renewal-failed':
       return renewalFailedMail(request.data, context);
     case 'support-request':
-      return supportRequestMail(request.data, context);
+      return supportRequestMail(request.data);
     case 'support-received':
       return supportReceivedMail(request.data, context);
   }

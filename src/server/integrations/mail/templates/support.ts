@@ -21,7 +21,7 @@ const paragraphs = (message: string) =>
     .filter((line) => line !== '')
     .map((line) => p(line));
 
-export function supportRequestMail(data: SupportMailData, context: TemplateContext): MailContent {
+export function supportRequestMail(data: SupportMailData): MailContent {
   return {
     subject: `Обращение №\u00a0${data.number}: ${data.name}`,
     // By characters, not UTF-16 units: an emoji is never cut in half.
