@@ -1,3 +1,4 @@
+import { SandboxMailNote } from '../../components/form/sandbox-mail-note';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,7 +11,6 @@ import { closeModal, openModal } from '../modal-store';
 import { queryProp } from '../route/query-prop';
 import { requestPasswordReset } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
-import { usePublicConfig } from '../../api/config';
 import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/form/email-field';
 import { FormAlert } from '../../components/form/form-alert';
@@ -29,7 +29,6 @@ type RestoreFormOutput = z.output<typeof restoreForm>;
  */
 export default function PasswordRestoreModal(props: Record<string, unknown>) {
   const id = useId();
-  const { data: config } = usePublicConfig();
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
@@ -66,15 +65,7 @@ export default function PasswordRestoreModal(props: Record<string, unknown>) {
           отправили на него письмо со ссылкой для нового пароля. Ссылка действует 60 минут.
         </p>
         <p className={content.text}>Письма нет через пару минут? Загляните в папку «Спам».</p>
-        {config?.sandbox && (
-          <p className={form.note}>
-            Демо-режим: письмо лежит в{' '}
-            <a href="/sandbox/mail" target="_blank" rel="noreferrer">
-              почтовой песочнице
-            </a>
-            .
-          </p>
-        )}
+        <SandboxMailNote />
         <div className={content.actions}>
           <Button variant="secondary" onClick={() => setSentTo(null)}>
             Другой адрес

@@ -1,17 +1,15 @@
+import { SandboxMailNote } from '../../components/form/sandbox-mail-note';
 import { ModalShell } from '../modal-shell';
 import { ModalArt } from '../modal-art';
 import { closeModal, openModal } from '../modal-store';
 import { isModalAvailable } from '../registry';
-import { usePublicConfig } from '../../api/config';
 import { Button } from '../../components/ui/button';
 import { EmailText } from '../../components/ui/email-text';
 import content from '../modal-content.module.scss';
-import form from '../../components/form/form.module.scss';
 import styles from './account-forms.module.scss';
 
 /** After registration: the parent is in, and the confirmation mail is on its way. */
 export function WelcomeView({ name, email }: { name: string; email: string }) {
-  const { data: config } = usePublicConfig();
   const canAddChild = isModalAvailable('add-child');
   return (
     <ModalShell title={`Добро пожаловать, ${name}!`} size="sm" art={<ModalArt kind="success" />}>
@@ -20,15 +18,7 @@ export function WelcomeView({ name, email }: { name: string; email: string }) {
         Мы отправили письмо на <EmailText className={styles.emailLine} email={email} />. Откройте
         его и нажмите «Подтвердить почту» — ссылка действует 24&nbsp;часа.
       </p>
-      {config?.sandbox && (
-        <p className={form.note}>
-          Демо-режим: письмо лежит в{' '}
-          <a href="/sandbox/mail" target="_blank" rel="noreferrer">
-            почтовой песочнице
-          </a>
-          .
-        </p>
-      )}
+      <SandboxMailNote />
       <div className={content.actions}>
         {canAddChild ? (
           <>
