@@ -1,7 +1,6 @@
 // WCAG 2.2 AA as axe-core checks it, on every screen and the main modals at a phone's and a desktop's
 // width: no serious or critical violation, one <main> landmark. And the keyboard on the landing: Tab from
 // the top walks into the lower sections (mounted after the first scroll) in order, none skipped.
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
@@ -13,6 +12,7 @@ import {
   revealLowerSections,
 } from './support/screens';
 import { registerParent, storeToken } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -35,25 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/**
- * The serious and critical violations on the page as it is now, one readable line per element:
- * rule id, impact, what it asks, the element's selector and axe's summary of what is wrong.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}): ${violation.help} — ${node.target.join(' ')}` +
-          ` — ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`,
-      ),
-    );
-}
 
 async function landmarks(page: Page): Promise<{ main: number; banner: number; footer: number }> {
   return {

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatMoscowDate } from '../src/contract/moscow-date';
 import { MOBILE, DESKTOP, launchBrowser, withPage, type Viewport } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { payOnBankPage } from './support/bank';
 
 const baseUrl = inject('baseUrl');
@@ -67,6 +68,8 @@ async function asRenewingParent(
     baseUrl,
     async (page, context) => {
       await storeToken(context, parent.token);
+      // axe measures colours as shown: a modal still fading in would be measured half transparent.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await subscribeWithRenewal(page);
       await journey(page, parent.token);
     },
@@ -84,14 +87,17 @@ describe('auto-renewal', () => {
       await panel.getByText(`Следующее списание — ${formatMoscowDate(nextChargeAt)}`).waitFor();
       expect(await toggle.isChecked()).toBe(true);
       expect(await panel.innerText()).toMatch(/с карты ••\s5599/);
+      expect(await seriousViolations(page), 'the renewal panel').toEqual([]);
 
       await toggle.click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: 'Отключить автопродление?' }).waitFor();
       await dialog.getByRole('heading', { name: 'Может, лучше каникулы?' }).waitFor();
+      expect(await seriousViolations(page), 'the subscribe modal').toEqual([]);
       await dialog.getByRole('button', { name: 'Отключить автопродление' }).click();
 
       await dialog.getByRole('heading', { name: 'Автопродление отключено' }).waitFor();
+      expect(await seriousViolations(page), 'the subscribe answer modal').toEqual([]);
       await dialog.getByRole('radio', { name: 'Дорого' }).check();
       await dialog.getByLabel('Комментарий (по желанию)').fill('Подождём до осени');
       await dialog.getByRole('button', { name: 'Отправить' }).click();
@@ -140,6 +146,7 @@ describe('auto-renewal', () => {
       await panel.getByText(`Следующее списание — ${chargeLater}`).waitFor();
       expect(await panel.getByRole('switch', { name: 'Автопродление' }).isChecked()).toBe(true);
       await panel.getByRole('button', { name: 'Закончить каникулы' }).waitFor();
+      expect(await seriousViolations(page), 'the tariffs page during a pause').toEqual([]);
 
       const after = await datesOf(token);
       expect(new Date(after.endsAt).getTime() - new Date(before.endsAt).getTime()).toBe(
