@@ -7,6 +7,7 @@ import { isPlaceholderEmail } from '@contract/api/oauth-values';
 import { SUPPORT_MESSAGE_MAX, supportBody } from '@contract/api/support';
 import { ERROR_CODES } from '@contract/api/values';
 import { errorCode, errorMessage, fieldErrors } from '../../api/interceptors';
+import type { Profile } from '../../api/profile';
 import { useSession } from '../../api/session';
 import { sendSupportRequest, type SupportReceipt } from '../../api/support';
 import { EmailField } from '../../components/form/email-field';
@@ -14,6 +15,7 @@ import { FormAlert } from '../../components/form/form-alert';
 import { TextField } from '../../components/form/text-field';
 import { Field } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
 import { preloadRecaptcha } from '../../lib/recaptcha';
 import form from '../../components/form/form.module.scss';
 import styles from './support-form.module.scss';
@@ -28,15 +30,24 @@ type SupportFormOutput = z.output<typeof supportForm>;
  * «Служба поддержки»: name, address and the question. A signed-in parent's answer goes to the account's
  * address (shown, not asked); a parent whose address is not confirmed is sent to confirm it first.
  */
-export function SupportForm({
-  onSent,
-  onUnconfirmed,
-}: {
+interface SupportFormProps {
   onSent: (receipt: SupportReceipt) => void;
   onUnconfirmed: () => void;
-}) {
+}
+
+/** Waits for a signed-in parent's profile: the form's name, address and rules come from it. */
+export function SupportForm(props: SupportFormProps) {
+  const { isLoggedIn, profile } = useSession();
+  if (isLoggedIn && !profile) return <Skeleton height={320} radius={16} />;
+  return <SupportFormFields key={profile?.id ?? 'guest'} profile={profile} {...props} />;
+}
+
+function SupportFormFields({
+  onSent,
+  onUnconfirmed,
+  profile,
+}: SupportFormProps & { profile: Profile | null }) {
   const id = useId();
-  const { profile } = useSession();
   // An account from a social network that shared no address types one, like a guest.
   const account = profile && !isPlaceholderEmail(profile.email) ? profile : null;
   const [failure, setFailure] = useState<string | null>(null);
