@@ -13,3 +13,4 @@ export * from './api/password';
 export * from './api/profile';
 export * from './api/children';
 export * from './api/oauth';
+export * from './api/mailing';

@@ -47,6 +47,8 @@ import { giftRoutes } from './modules/gifts/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { renewalRoutes } from './modules/renewals/routes';
 import { supportRoutes } from './modules/support/routes';
+import { mailingRoutes } from './modules/mailing/routes';
+import { oneClickRoutes } from './modules/mailing/one-click';
 import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
 
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentRoutes(moduleDeps), api);
   await app.register(renewalRoutes(moduleDeps), api);
   await app.register(supportRoutes(moduleDeps), api);
+  await app.register(mailingRoutes(moduleDeps), api);
+  await app.register(oneClickRoutes(moduleDeps));
   const { media } = moduleDeps;
   if (media.kind === 'local') {
     await app.register(localMediaRoutes({ store: media, clock: moduleDeps.clock }));

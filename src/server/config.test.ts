@@ -74,7 +74,7 @@ describe('loadConfig in the demo (no variables)', () => {
       publicUrl: 'http://localhost:3000',
       dataDir: '/srv/school/data',
       databaseUrl: null,
-      mail: { smtpUrl: null, from: DEMO.mailFrom },
+      mail: { smtpUrl: null, from: DEMO.mailFrom, ratePerMinute: 120 },
       recaptcha: null,
       metrikaCounterId: null,
       redisUrl: null,

@@ -57,6 +57,8 @@ export interface Config {
     /** null → mail goes to the outbox shown at /sandbox/mail. */
     smtpUrl: string | null;
     from: string;
+    /** Mailing (campaigns, lesson reminders) leaves at this steady rate, so no provider sees a burst. */
+    ratePerMinute: number;
   };
   sberbank: {
     /** Base of the REST methods, ending with '/': `${apiUrl}register.do`. */
@@ -106,6 +108,9 @@ export interface MediaConfig {
 }
 
 export const MIN_MEDIA_SIGNING_SECRET = 32;
+
+/** Two mails a second: well within what a small sender may send without being throttled. */
+export const DEFAULT_MAILING_RATE_PER_MINUTE = 120;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -213,6 +218,10 @@ const envSchema = z.object({
   DATA_DIR: optional,
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: optional,
+  MAILING_RATE_PER_MINUTE: optional.refine(
+    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000),
+    { message: 'must be a whole number of mails per minute (1–100000)' },
+  ),
   SBERBANK_API_URL: httpUrl,
   SBERBANK_USERNAME: optional,
   SBERBANK_PASSWORD: optional,
@@ -401,7 +410,11 @@ export function loadConfig(
     publicUrl,
     dataDir: resolve(options.cwd ?? process.cwd(), env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL ?? null,
-    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? DEMO.mailFrom },
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM ?? DEMO.mailFrom,
+      ratePerMinute: Number(env.MAILING_RATE_PER_MINUTE ?? DEFAULT_MAILING_RATE_PER_MINUTE),
+    },
     sberbank: {
       apiUrl: withSlash(env.SBERBANK_API_URL ?? `${publicUrl}/sandbox/sberbank/payment/rest/`),
       sandbox: sberbankSandbox,

@@ -7,6 +7,7 @@ import { configuredMediaStore, copyBundledMedia } from './integrations/storage/d
 import { defaultSeedContent } from './db/seed/default-content';
 import { startJobWorker } from './jobs/worker';
 import { ensureRenewalTick } from './modules/renewals/charge';
+import { ensureMailingTick } from './modules/mailing/reminders';
 import { createLogger } from './logger';
 import { prepareDatabase } from './startup';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   // Jobs (mail, later renewals and reminders) run in every instance; row locks share them out.
   // The renewal scan reschedules itself; a fresh database (or a lost row) gets its first run here.
   await ensureRenewalTick(handle.db);
+  await ensureMailingTick(handle.db);
   const worker = startJobWorker({ config, db: handle.db, logger });
 
   let stopping = false;

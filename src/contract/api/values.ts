@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   captchaFailed: 'captcha_failed',
   /** Support answers by mail: a signed-in parent confirms their address first. */
   emailUnconfirmed: 'email_unconfirmed',
+  /** An unsubscribe link whose token the school never issued (or whose mail was purged). */
+  mailingLinkInvalid: 'mailing_link_invalid',
   rateLimited: 'rate_limited',
   internalError: 'internal_error',
   serviceUnavailable: 'service_unavailable',

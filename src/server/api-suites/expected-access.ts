@@ -121,6 +121,13 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // Support takes a guest's request; a signed-in caller writes from the account's own address, which the
   // fixture accounts never confirmed.
   'POST /api/user-support': { anonymous: 201, parent: 409, other: 409, admin: 409 },
+  // Mailing: the catalogue is public; choices are the caller's own (a mail link's token names its
+  // recipient instead, whoever holds it).
+  'GET /api/profile/subscribe-categories-list': everyone(200),
+  'GET /api/profile/unsubscribe-for-mailing': signedIn(200),
+  'POST /api/profile/subscribe-for-mailing': signedIn(200),
+  'POST /api/profile/unsubscribe-for-mailing': signedIn(200),
+  'POST /api/profile/unsubscribe-from-all': signedIn(200),
   // A's gifts, purchases and orders do not exist for anyone else.
   'POST /api/store/gift/toggle': { anonymous: 401, parent: 200, other: 404, admin: 404 },
   'POST /api/store/web/gift/send': { anonymous: 401, parent: 200, other: 404, admin: 404 },

@@ -4,7 +4,7 @@
 import { PERSONAL_DATA_CONSENT_SLUG } from '@contract/api/auth';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
-import { additionalPrograms, lessons, tariffs } from '../db/schema/index';
+import { additionalPrograms, lessons, mailingCategories, tariffs } from '../db/schema/index';
 import { signRequest } from '../integrations/oauth/signed-request';
 import { issueEmailToken } from '../modules/auth/email-tokens';
 import { issueUserToken } from '../modules/auth/service';
@@ -55,6 +55,12 @@ const NEW_PASSWORD = 'Novyi-parol-2026';
 function ownChild(owner: Family): number {
   if (!owner.child) throw new Error('this sample needs a family with a child');
   return owner.child.id;
+}
+
+async function mailingCategoryId(deps: FixtureDeps): Promise<number> {
+  const [row] = await deps.db.select({ id: mailingCategories.id }).from(mailingCategories).limit(1);
+  if (!row) throw new Error('the seed has no mailing category');
+  return row.id;
 }
 
 /** A lesson of the seed every child may watch: the first of its program. */
@@ -235,6 +241,13 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     }),
   },
   'POST /api/store/renewal/enable': { build: () => ({ body: { consent: true } }) },
+  'POST /api/profile/subscribe-for-mailing': {
+    build: async ({ deps }) => ({ body: { categories: [await mailingCategoryId(deps)] } }),
+  },
+  'POST /api/profile/unsubscribe-for-mailing': {
+    build: async ({ deps }) => ({ body: { categories: [await mailingCategoryId(deps)] } }),
+  },
+  'POST /api/profile/unsubscribe-from-all': { build: () => ({ body: { value: true } }) },
   'POST /api/store/gift/toggle': {
     addressesOwnerRecord: true,
     build: async ({ owner, deps }) => ({

@@ -9,6 +9,8 @@ import { reconcileJob } from '../modules/payments/reconcile';
 import { REFUND_JOB } from '../modules/payments/order-transitions';
 import { refundJob } from '../modules/payments/refund-job';
 import { RENEWAL_TICK_JOB, renewalTickJob } from '../modules/renewals/charge';
+import { MAILING_DELIVER_JOB, deliverJob } from '../modules/mailing/deliver';
+import { MAILING_TICK_JOB, mailingTickJob } from '../modules/mailing/reminders';
 import type { JobHandlers } from './types';
 
 export const jobHandlers: JobHandlers = {
@@ -17,4 +19,6 @@ export const jobHandlers: JobHandlers = {
   [RECONCILE_JOB]: reconcileJob,
   [REFUND_JOB]: refundJob,
   [RENEWAL_TICK_JOB]: renewalTickJob,
+  [MAILING_DELIVER_JOB]: deliverJob,
+  [MAILING_TICK_JOB]: mailingTickJob,
 };

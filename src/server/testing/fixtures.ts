@@ -11,6 +11,7 @@ export const NO_CONTENT: SeedContent = {
   additionalPrograms: [],
   mainPrograms: [],
   additionalLessons: [],
+  mailingCategories: [],
 };
 
 /** A clock the test moves by hand. */

@@ -87,6 +87,8 @@ export const CODE_MESSAGES: Record<ErrorCode, string> = {
   captcha_failed:
     'Не получилось проверить, что вы не робот. Обновите страницу и попробуйте ещё раз.',
   email_unconfirmed: 'Подтвердите почту: ответ придёт на неё. Ссылка — в письме после регистрации.',
+  mailing_link_invalid:
+    'Ссылка для отписки не подошла. Откройте её из последнего письма или войдите в личный кабинет.',
   rate_limited: 'Слишком много попыток подряд. Подождите немного и попробуйте ещё раз.',
   internal_error: OUR_FAULT_MESSAGE,
   service_unavailable: TRY_IN_A_MINUTE_MESSAGE,

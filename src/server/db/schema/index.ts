@@ -7,3 +7,4 @@ export * from './payments';
 export * from './sandbox-gateway';
 export * from './renewals';
 export * from './support';
+export * from './mailing';

@@ -5,6 +5,7 @@ import type {
   SeedAgeGroup,
   SeedInstruction,
   SeedLanding,
+  SeedMailingCategory,
   SeedMainProgram,
   SeedPage,
   SeedRegion,
@@ -23,4 +24,6 @@ export interface SeedContent {
   mainPrograms: SeedMainProgram[];
   /** Lessons of the additional programs, by program slug. */
   additionalLessons: SeedAdditionalLessons[];
+  /** Reference data every site needs: the parents' mailing choices refer to it. */
+  mailingCategories: SeedMailingCategory[];
 }

@@ -2,6 +2,7 @@ import { additionalPrograms } from './data/additional-programs';
 import { ageGroups } from './data/age-groups';
 import { instructions } from './data/instructions';
 import { landing } from './data/landing';
+import { mailingCategories } from './data/mailing-categories';
 import { additionalLessons, mainPrograms } from './data/lessons';
 import { pages } from './data/pages';
 import { regions } from './data/regions';
@@ -19,4 +20,5 @@ export const defaultSeedContent: SeedContent = {
   additionalPrograms,
   mainPrograms,
   additionalLessons,
+  mailingCategories,
 };

@@ -13,6 +13,7 @@ import {
   ageGroups,
   instructions,
   landingContents,
+  mailingCategories,
   pages,
   promoCodes,
   regions,
@@ -310,6 +311,27 @@ export async function seedDatabase({
     }
 
     await seedLearning(tx, content.mainPrograms, content.additionalLessons, count);
+
+    if (content.mailingCategories.length > 0) {
+      count(
+        'mailing_categories',
+        await tx
+          .insert(mailingCategories)
+          .values(
+            content.mailingCategories.map((c, position) => ({
+              slug: c.slug,
+              title: c.title,
+              description: c.description,
+              requiresConsent: c.requires_consent,
+              position,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .onConflictDoNothing({ target: mailingCategories.slug })
+          .returning({ id: mailingCategories.id }),
+      );
+    }
 
     if (newAccounts.length > 0) {
       count(

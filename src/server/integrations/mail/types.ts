@@ -22,7 +22,25 @@ const renewalData = z.object({
   card: z.string().max(40),
 });
 
+const mailing = { category: z.string().max(200), unsubscribe_url: url };
+
 export const mailRequestSchema = z.discriminatedUnion('template', [
+  z.object({
+    template: z.literal('campaign'),
+    to: address,
+    data: z.object({
+      name,
+      subject: z.string().min(1).max(200),
+      body: z.string().min(1).max(20_000),
+      button: z.object({ label: z.string().min(1).max(60), url }).nullable(),
+      ...mailing,
+    }),
+  }),
+  z.object({
+    template: z.literal('lesson-reminder'),
+    to: address,
+    data: z.object({ name, child: name, week: z.number().int().min(1), ...mailing }),
+  }),
   z.object({ template: z.literal('confirmation'), to: address, data: z.object({ name, url }) }),
   z.object({ template: z.literal('password-reset'), to: address, data: z.object({ name, url }) }),
   z.object({ template: z.literal('password-changed'), to: address, data: z.object({ name }) }),

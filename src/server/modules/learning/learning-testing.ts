@@ -53,6 +53,7 @@ export function learningWorld(start = '2026-11-24T09:00:00Z') {
   const world = {
     time,
     media,
+    config,
     get app() {
       return app;
     },

@@ -100,3 +100,11 @@ export interface SeedAdditionalLessons {
   program_slug: string;
   lessons: SeedLesson[];
 }
+
+export interface SeedMailingCategory {
+  slug: string;
+  title: string;
+  description: string;
+  /** Advertising: sent only to parents who agreed to receive mailings. */
+  requires_consent: boolean;
+}

@@ -7,6 +7,7 @@ import { welcomeMail } from './welcome';
 import { giftMail, giftReadyMail } from './gift';
 import { renewalDoneMail, renewalFailedMail, renewalReminderMail } from './renewal';
 import { supportReceivedMail, supportRequestMail } from './support';
+import { campaignMail, lessonReminderMail } from './mailing';
 
 export { CONFIRMATION_LINK_HOURS } from './confirmation';
 export { PASSWORD_RESET_LINK_MINUTES } from './password-reset';
@@ -37,5 +38,9 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return supportRequestMail(request.data);
     case 'support-received':
       return supportReceivedMail(request.data, context);
+    case 'campaign':
+      return campaignMail(request.data);
+    case 'lesson-reminder':
+      return lessonReminderMail(request.data, context);
   }
 }

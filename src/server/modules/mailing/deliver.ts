@@ -1,0 +1,227 @@
+// The mailing sender: takes pending deliveries (campaign mails, lesson reminders) in order and sends them at
+// the configured steady rate, a batch every BATCH_INTERVAL_MS. Each row is checked again just before its mail
+// leaves — a parent who unsubscribed a second ago, or whose child's reminder was switched off, gets nothing
+// — and gets a fresh unsubscribe token whose hash is stored on the row.
+//
+// Rows are claimed with FOR UPDATE SKIP LOCKED and a claim time, so two senders (two instances, or a job
+// re-run after a crash) never send one row twice at once. A row sent but not yet marked when its sender dies
+// is sent once more after CLAIM_MS: at least once, like every job.
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { isPlaceholderEmail } from '@contract/api/oauth-values';
+import type { Database } from '../../db/client';
+import {
+  children,
+  jobs,
+  mailingCampaigns,
+  mailingCategories,
+  mailingDeliveries,
+  users,
+} from '../../db/schema/index';
+import { enqueue } from '../../jobs/queue';
+import type { JobContext, JobHandler } from '../../jobs/types';
+import { renderMail } from '../../integrations/mail/render';
+import { createMailTransport } from '../../integrations/mail/transport';
+import type { MailRequest } from '../../integrations/mail/types';
+import { newLinkToken, unsubscribeUrl } from './links';
+import { receivesCategory } from './preferences';
+
+export const MAILING_DELIVER_JOB = 'mailing.deliver';
+export const BATCH_INTERVAL_MS = 10_000;
+/** A claimed row is left alone this long; after it, its sender is taken for dead. */
+export const CLAIM_MS = 5 * 60_000;
+/** Tries of one mail before it is marked failed (the transport was down every time). */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+
+export const batchSize = (ratePerMinute: number) =>
+  Math.max(1, Math.ceil((ratePerMinute * BATCH_INTERVAL_MS) / 60_000));
+
+/** Queues the sender unless one is already waiting: called whenever deliveries are added. */
+export async function ensureDeliverJob(db: Database, runAt?: Date): Promise<void> {
+  const [waiting] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, MAILING_DELIVER_JOB), eq(jobs.status, 'pending')))
+    .limit(1);
+  if (!waiting) await enqueue(db, MAILING_DELIVER_JOB, {}, runAt ? { runAt } : {});
+}
+
+type Claimed = Pick<
+  typeof mailingDeliveries.$inferSelect,
+  'id' | 'userId' | 'categoryId' | 'campaignId' | 'childId' | 'weekNumber' | 'attempts'
+>;
+
+async function claim(db: Database, now: Date, limit: number): Promise<Claimed[]> {
+  const next = db
+    .select({ id: mailingDeliveries.id })
+    .from(mailingDeliveries)
+    .where(
+      and(
+        eq(mailingDeliveries.status, 'pending'),
+        or(
+          isNull(mailingDeliveries.claimedAt),
+          lt(mailingDeliveries.claimedAt, new Date(now.getTime() - CLAIM_MS)),
+        ),
+      ),
+    )
+    .orderBy(mailingDeliveries.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailingDeliveries)
+    .set({ claimedAt: now, attempts: sql`${mailingDeliveries.attempts} + 1` })
+    .where(inArray(mailingDeliveries.id, next))
+    .returning({
+      id: mailingDeliveries.id,
+      userId: mailingDeliveries.userId,
+      categoryId: mailingDeliveries.categoryId,
+      campaignId: mailingDeliveries.campaignId,
+      childId: mailingDeliveries.childId,
+      weekNumber: mailingDeliveries.weekNumber,
+      attempts: mailingDeliveries.attempts,
+    });
+}
+
+const finish = (db: Database, id: number, set: Partial<typeof mailingDeliveries.$inferInsert>) =>
+  db.update(mailingDeliveries).set(set).where(eq(mailingDeliveries.id, id));
+
+/** The mail a delivery sends, or the reason it must not be sent now. */
+async function compose(
+  db: Database,
+  row: Claimed,
+  publicUrl: string,
+  token: string,
+): Promise<{ mail: MailRequest } | { skip: string }> {
+  const [recipient] = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      verifiedAt: users.emailVerifiedAt,
+      receives: sql<boolean>`${receivesCategory(sql`${users.id}`, row.categoryId)}`,
+      category: mailingCategories.title,
+    })
+    .from(users)
+    .innerJoin(mailingCategories, eq(mailingCategories.id, row.categoryId))
+    .where(eq(users.id, row.userId));
+  if (!recipient) return { skip: 'no_recipient' };
+  if (isPlaceholderEmail(recipient.email)) return { skip: 'no_address' };
+  if (!recipient.verifiedAt) return { skip: 'unconfirmed' };
+  if (!recipient.receives) return { skip: 'unsubscribed' };
+  const common = {
+    name: recipient.name,
+    category: recipient.category,
+    unsubscribe_url: unsubscribeUrl(publicUrl, token),
+  };
+
+  if (row.campaignId !== null) {
+    const [campaign] = await db
+      .select()
+      .from(mailingCampaigns)
+      .where(eq(mailingCampaigns.id, row.campaignId));
+    if (!campaign || campaign.status !== 'sending') return { skip: 'cancelled' };
+    const button =
+      campaign.buttonLabel && campaign.buttonUrl
+        ? { label: campaign.buttonLabel, url: campaign.buttonUrl }
+        : null;
+    return {
+      mail: {
+        template: 'campaign',
+        to: recipient.email,
+        data: { ...common, subject: campaign.subject, body: campaign.body, button },
+      },
+    };
+  }
+
+  if (row.childId === null || row.weekNumber === null) return { skip: 'unknown_kind' };
+  const [child] = await db
+    .select({ name: children.name, remind: children.remindAboutLessons })
+    .from(children)
+    .where(and(eq(children.id, row.childId), eq(children.userId, row.userId)));
+  if (!child) return { skip: 'child_gone' };
+  if (!child.remind) return { skip: 'reminder_off' };
+  return {
+    mail: {
+      template: 'lesson-reminder',
+      to: recipient.email,
+      data: { ...common, child: child.name, week: row.weekNumber },
+    },
+  };
+}
+
+export interface DeliverSummary {
+  sent: number;
+  skipped: number;
+  failed: number;
+  /** Pending rows remain: the sender runs again after BATCH_INTERVAL_MS. */
+  more: boolean;
+}
+
+export async function deliverBatch(
+  context: Pick<JobContext, 'db' | 'config' | 'clock' | 'logger'>,
+): Promise<DeliverSummary> {
+  const { db, config, logger } = context;
+  const now = context.clock();
+  const rows = await claim(db, now, batchSize(config.mail.ratePerMinute));
+  const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, db, clock: context.clock });
+  const summary: DeliverSummary = { sent: 0, skipped: 0, failed: 0, more: false };
+  for (const row of rows) {
+    const { token, hash } = newLinkToken();
+    const composed = await compose(db, row, config.publicUrl, token);
+    if ('skip' in composed) {
+      await finish(db, row.id, { status: 'skipped', note: composed.skip });
+      summary.skipped += 1;
+      continue;
+    }
+    // The hash is stored before the mail leaves: a link in a sent mail always works.
+    await finish(db, row.id, { tokenHash: hash });
+    try {
+      await transport.send(await renderMail(composed.mail, config));
+      await finish(db, row.id, { status: 'sent', sentAt: context.clock(), note: null });
+      summary.sent += 1;
+    } catch (error) {
+      const exhausted = row.attempts >= MAX_DELIVERY_ATTEMPTS;
+      await finish(db, row.id, exhausted ? { status: 'failed', note: 'transport' } : {});
+      if (exhausted) summary.failed += 1;
+      logger.warn(
+        { delivery: row.id, attempt: row.attempts, err: (error as Error).message },
+        'mailing: the mail could not be sent',
+      );
+      // The transport is likely down: the rest of the batch waits for the claim to lapse.
+      break;
+    }
+  }
+  await closeFinishedCampaigns(db, rows, context.clock());
+  const [pending] = await db
+    .select({ id: mailingDeliveries.id })
+    .from(mailingDeliveries)
+    .where(eq(mailingDeliveries.status, 'pending'))
+    .limit(1);
+  summary.more = pending !== undefined;
+  return summary;
+}
+
+async function closeFinishedCampaigns(db: Database, rows: Claimed[], now: Date): Promise<void> {
+  const ids = [...new Set(rows.flatMap((r) => (r.campaignId === null ? [] : [r.campaignId])))];
+  for (const id of ids) {
+    await db
+      .update(mailingCampaigns)
+      .set({ status: 'sent', finishedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(mailingCampaigns.id, id),
+          eq(mailingCampaigns.status, 'sending'),
+          sql`not exists (select 1 from ${mailingDeliveries}
+            where ${mailingDeliveries.campaignId} = ${id} and ${mailingDeliveries.status} = 'pending')`,
+        ),
+      );
+  }
+}
+
+export const deliverJob: JobHandler = async (_payload, context) => {
+  const summary = await deliverBatch(context);
+  if (summary.sent + summary.skipped + summary.failed > 0) {
+    context.logger.info(summary, 'mailing batch');
+  }
+  if (summary.more) {
+    await ensureDeliverJob(context.db, new Date(context.clock().getTime() + BATCH_INTERVAL_MS));
+  }
+};

@@ -1,0 +1,433 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MAILING_CATEGORY_SLUGS, type MailingState } from '@contract/api/mailing';
+import {
+  children,
+  consents,
+  mailingCampaigns,
+  mailingCategories,
+  mailingDeliveries,
+  users,
+} from '../../db/schema/index';
+import { runDueJobs } from '../../jobs/runner';
+import { DAY, learningWorld, type Family } from '../learning/learning-testing';
+import { bearer } from '../auth/accounts-testing';
+import { startCampaign, cancelCampaign, campaignCounts } from './campaigns';
+import { deliverBatch } from './deliver';
+import { queueLessonReminders } from './reminders';
+
+const world = learningWorld();
+
+interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  links: string[];
+}
+
+async function outbox(to: string): Promise<SentMail[]> {
+  const res = await world.app.inject({
+    url: `/sandbox/mail/api/messages?to=${encodeURIComponent(to)}`,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: SentMail[] }>().data;
+}
+
+const deps = () => ({ db: world.db, config: world.config, clock: world.time.clock });
+
+async function runJobs() {
+  await runDueJobs(deps());
+}
+
+async function categoryId(slug: string): Promise<number> {
+  const [row] = await world.db
+    .select({ id: mailingCategories.id })
+    .from(mailingCategories)
+    .where(eq(mailingCategories.slug, slug));
+  if (!row) throw new Error(`no category ${slug}`);
+  return row.id;
+}
+
+/** A family whose address is confirmed, with or without the mailing consent given at registration. */
+async function parent(options: { consent: boolean }): Promise<Family & { email: string }> {
+  const family = await world.family();
+  const [user] = await world.db
+    .update(users)
+    .set({ emailVerifiedAt: world.time.clock() })
+    .where(eq(users.id, family.userId))
+    .returning({ email: users.email });
+  if (options.consent) {
+    await world.db.insert(consents).values({
+      userId: family.userId,
+      kind: 'mailing',
+      documentSlug: 'mailing-consent',
+      documentVersion: '1',
+      ip: '10.0.0.1',
+    });
+  }
+  return { ...family, email: user?.email ?? '' };
+}
+
+const stateOf = async (token: string) => {
+  const res = await world.get(token, '/api/profile/unsubscribe-for-mailing');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: MailingState }>().data;
+};
+const subscribed = (state: MailingState) =>
+  Object.fromEntries(state.categories.map((c) => [c.slug, c.subscribed]));
+
+async function campaign(slug: string, body = 'Первый абзац.\n\nВторой абзац.'): Promise<number> {
+  const [row] = await world.db
+    .insert(mailingCampaigns)
+    .values({
+      categoryId: await categoryId(slug),
+      subject: 'Новые уроки про зиму',
+      body,
+      buttonLabel: 'Смотреть',
+      buttonUrl: 'https://school.example/programs',
+    })
+    .returning({ id: mailingCampaigns.id });
+  if (!row) throw new Error('no campaign');
+  return row.id;
+}
+
+const tokenOf = (mail: SentMail | undefined) => {
+  const link = mail?.links.find((l) => l.includes('/unsubscribe?token='));
+  if (!link) throw new Error('no unsubscribe link');
+  return new URL(link).searchParams.get('token') ?? '';
+};
+
+describe('mailing categories and choices in the personal area', () => {
+  it('lists the four categories to anyone, reminders first', async () => {
+    const res = await world.get(null, '/api/profile/subscribe-categories-list');
+    expect(res.statusCode).toBe(200);
+    const slugs = res.json<{ data: { slug: string }[] }>().data.map((c) => c.slug);
+    expect(slugs).toEqual(['lesson_reminders', 'news', 'tips', 'offers']);
+  });
+
+  it('asks a guest to sign in or to come from a mail', async () => {
+    const res = await world.get(null, '/api/profile/unsubscribe-for-mailing');
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('sends advertising only with consent; reminders by default', async () => {
+    const without = await parent({ consent: false });
+    expect(subscribed(await stateOf(without.token))).toEqual({
+      lesson_reminders: true,
+      news: false,
+      tips: false,
+      offers: false,
+    });
+    const withConsent = await parent({ consent: true });
+    const state = await stateOf(withConsent.token);
+    expect(state.categories.every((c) => c.subscribed)).toBe(true);
+    expect(state.email).toBe(withConsent.email);
+    expect(state.link_category_id).toBeNull();
+  });
+
+  it('subscribing to news records the consent it needs; leaving one category keeps the others', async () => {
+    const family = await parent({ consent: false });
+    const news = await categoryId(MAILING_CATEGORY_SLUGS.news);
+    const res = await world.post(family.token, '/api/profile/subscribe-for-mailing', {
+      categories: [news],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(subscribed(res.json<{ data: MailingState }>().data).news).toBe(true);
+    const given = await world.db
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, family.userId), eq(consents.kind, 'mailing')));
+    expect(given).toHaveLength(1);
+
+    const off = await world.post(family.token, '/api/profile/unsubscribe-for-mailing', {
+      categories: [await categoryId(MAILING_CATEGORY_SLUGS.lessonReminders)],
+    });
+    expect(subscribed(off.json<{ data: MailingState }>().data)).toEqual({
+      lesson_reminders: false,
+      news: true,
+      tips: false,
+      offers: false,
+    });
+  });
+
+  it('leaves every mailing at once and withdraws the consent; value false brings them back', async () => {
+    const family = await parent({ consent: true });
+    const all = await world.post(family.token, '/api/profile/unsubscribe-from-all', {
+      value: true,
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    const state = all.json<{ data: MailingState }>().data;
+    expect(state.unsubscribed_from_all).toBe(true);
+    const standing = await world.db
+      .select()
+      .from(consents)
+      .where(
+        and(
+          eq(consents.userId, family.userId),
+          eq(consents.kind, 'mailing'),
+          isNull(consents.withdrawnAt),
+        ),
+      );
+    expect(standing).toHaveLength(0);
+
+    const back = await world.post(family.token, '/api/profile/unsubscribe-from-all', {
+      value: false,
+    });
+    expect(back.json<{ data: MailingState }>().data.categories.every((c) => c.subscribed)).toBe(
+      true,
+    );
+  });
+
+  it('refuses an unknown category with a Russian message and changes nothing', async () => {
+    const family = await parent({ consent: true });
+    const before = await stateOf(family.token);
+    const news = await categoryId(MAILING_CATEGORY_SLUGS.news);
+    const res = await world.post(family.token, '/api/profile/unsubscribe-for-mailing', {
+      categories: [news, 999_999],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.categories).toEqual([
+      'Такой рассылки нет',
+    ]);
+    expect(await stateOf(family.token)).toEqual(before);
+
+    const empty = await world.post(family.token, '/api/profile/unsubscribe-from-all', {});
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json<{ message: string }>().message).toMatch(/[а-я]/);
+  });
+});
+
+describe('campaigns', () => {
+  it('mails every parent who receives the category, with one-click unsubscribe, and logs each', async () => {
+    const reader = await parent({ consent: true });
+    const noConsent = await parent({ consent: false });
+    const left = await parent({ consent: true });
+    await world.post(left.token, '/api/profile/unsubscribe-for-mailing', {
+      categories: [await categoryId(MAILING_CATEGORY_SLUGS.news)],
+    });
+    const unconfirmed = await world.family();
+
+    const id = await campaign(MAILING_CATEGORY_SLUGS.news);
+    const { recipients } = await startCampaign(world.db, id, world.time.clock());
+    const rows = await world.db
+      .select({ userId: mailingDeliveries.userId })
+      .from(mailingDeliveries)
+      .where(eq(mailingDeliveries.campaignId, id));
+    const who = rows.map((r) => r.userId);
+    expect(who).toContain(reader.userId);
+    expect(who).not.toContain(noConsent.userId);
+    expect(who).not.toContain(left.userId);
+    expect(who).not.toContain(unconfirmed.userId);
+    expect(recipients).toBe(rows.length);
+
+    await runJobs();
+    const [mail] = await outbox(reader.email);
+    expect(mail?.subject).toBe('Новые уроки про зиму');
+    expect(mail?.text).toContain('Первый абзац.');
+    expect(mail?.text).toContain('Второй абзац.');
+    expect(mail?.text).toContain('Отписаться от этой рассылки');
+    const token = tokenOf(mail);
+    expect(mail?.headers['List-Unsubscribe']).toBe(
+      `<${world.config.publicUrl}/unsubscribe?token=${token}>`,
+    );
+    expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(await outbox(noConsent.email)).toHaveLength(0);
+
+    const [log] = await world.db
+      .select()
+      .from(mailingDeliveries)
+      .where(
+        and(eq(mailingDeliveries.campaignId, id), eq(mailingDeliveries.userId, reader.userId)),
+      );
+    expect(log?.status).toBe('sent');
+    expect(log?.tokenHash).not.toContain(token);
+    const [done] = await world.db
+      .select({ status: mailingCampaigns.status })
+      .from(mailingCampaigns)
+      .where(eq(mailingCampaigns.id, id));
+    expect(done?.status).toBe('sent');
+    expect((await campaignCounts(world.db, id)).sent).toBe(recipients);
+
+    // Started twice: nothing more.
+    await expect(startCampaign(world.db, id, world.time.clock())).rejects.toThrow(/уже/);
+  });
+
+  it('sends at the configured steady rate: one batch per interval', async () => {
+    for (let i = 0; i < 3; i += 1) await parent({ consent: true });
+    const id = await campaign(MAILING_CATEGORY_SLUGS.tips);
+    const { recipients } = await startCampaign(world.db, id, world.time.clock());
+    expect(recipients).toBeGreaterThanOrEqual(3);
+    const slow = {
+      ...deps(),
+      config: { ...world.config, mail: { ...world.config.mail, ratePerMinute: 6 } },
+    };
+    const first = await deliverBatch({ ...slow, logger: world.app.log });
+    expect(first.sent).toBe(1);
+    expect(first.more).toBe(true);
+    expect((await campaignCounts(world.db, id)).pending).toBe(recipients - 1);
+    await cancelCampaign(world.db, id, world.time.clock());
+    const counts = await campaignCounts(world.db, id);
+    expect(counts).toMatchObject({ sent: 1, pending: 0, skipped: recipients - 1 });
+  });
+
+  it('skips a parent who left the category after the campaign started', async () => {
+    const family = await parent({ consent: true });
+    const id = await campaign(MAILING_CATEGORY_SLUGS.offers);
+    await startCampaign(world.db, id, world.time.clock());
+    await world.post(family.token, '/api/profile/unsubscribe-from-all', { value: true });
+    await runJobs();
+    expect(await outbox(family.email)).toHaveLength(0);
+    const [log] = await world.db
+      .select({ status: mailingDeliveries.status, note: mailingDeliveries.note })
+      .from(mailingDeliveries)
+      .where(
+        and(eq(mailingDeliveries.campaignId, id), eq(mailingDeliveries.userId, family.userId)),
+      );
+    expect(log).toEqual({ status: 'skipped', note: 'unsubscribed' });
+  });
+});
+
+describe('unsubscribing from a mail', () => {
+  async function mailedParent() {
+    const family = await parent({ consent: true });
+    const id = await campaign(MAILING_CATEGORY_SLUGS.news);
+    await startCampaign(world.db, id, world.time.clock());
+    await runJobs();
+    const [mail] = await outbox(family.email);
+    return { family, token: tokenOf(mail), campaignId: id };
+  }
+
+  it('one-click: a POST without cookies or login answers 200, no redirect, and the category is left', async () => {
+    const { family, token, campaignId } = await mailedParent();
+    const res = await world.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.body).toContain('отписаны');
+    expect(subscribed(await stateOf(family.token))).toMatchObject({ news: false, tips: true });
+    expect((await campaignCounts(world.db, campaignId)).unsubscribed).toBe(1);
+
+    const again = await world.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?token=${token}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--',
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('one-click with a token the school never gave: 404 and nothing changes', async () => {
+    const res = await world.app.inject({
+      method: 'POST',
+      url: '/unsubscribe?token=made-up',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('the page from the link: the state by the token header, a hidden address, choices by extra.token', async () => {
+    const { family, token } = await mailedParent();
+    const res = await world.app.inject({
+      url: '/api/profile/unsubscribe-for-mailing',
+      headers: { 'x-mailing-token': token },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const state = res.json<{ data: MailingState }>().data;
+    expect(state.link_category_id).toBe(await categoryId(MAILING_CATEGORY_SLUGS.news));
+    expect(state.email).not.toBe(family.email);
+    expect(state.email).toMatch(/^le\*\*\*@example\.ru$/);
+
+    const off = await world.post(null, '/api/profile/unsubscribe-for-mailing', {
+      categories: [await categoryId(MAILING_CATEGORY_SLUGS.news)],
+      extra: { token },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(subscribed(await stateOf(family.token)).news).toBe(false);
+
+    const all = await world.post(null, '/api/profile/unsubscribe-from-all', {
+      value: true,
+      extra: { token },
+    });
+    expect(all.json<{ data: MailingState }>().data.unsubscribed_from_all).toBe(true);
+  });
+
+  it('a made-up token is refused with a Russian message', async () => {
+    const res = await world.app.inject({
+      url: '/api/profile/unsubscribe-for-mailing',
+      headers: { 'x-mailing-token': 'made-up' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ code: string; message: string }>()).toMatchObject({
+      code: 'mailing_link_invalid',
+    });
+    const post = await world.post(null, '/api/profile/unsubscribe-from-all', {
+      value: true,
+      extra: { token: 'made-up' },
+    });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('lesson reminders', () => {
+  it('mails the parent once when the next week opens, with the child named', async () => {
+    const family = await parent({ consent: false });
+    await world.buySubscription(family, 60);
+    expect(await queueLessonReminders(world.db, world.time.clock())).toBe(0);
+
+    world.time.advance(7 * DAY + 60 * 60_000);
+    expect(await queueLessonReminders(world.db, world.time.clock())).toBeGreaterThanOrEqual(1);
+    expect(await queueLessonReminders(world.db, world.time.clock())).toBe(0);
+    await runJobs();
+    const mails = (await outbox(family.email)).filter((m) => m.subject.includes('неделя'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Маша: открылась неделя 2');
+    expect(mails[0]?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('says nothing when the child’s reminder is off or the parent left the category', async () => {
+    const off = await parent({ consent: false });
+    await world.buySubscription(off, 60);
+    await world.db
+      .update(children)
+      .set({ remindAboutLessons: false })
+      .where(eq(children.id, off.childId));
+    const left = await parent({ consent: false });
+    await world.buySubscription(left, 60);
+    await world.post(left.token, '/api/profile/unsubscribe-for-mailing', {
+      categories: [await categoryId(MAILING_CATEGORY_SLUGS.lessonReminders)],
+    });
+
+    world.time.advance(7 * DAY + 60 * 60_000);
+    await queueLessonReminders(world.db, world.time.clock());
+    await runJobs();
+    expect(await outbox(off.email)).toHaveLength(0);
+    expect(await outbox(left.email)).toHaveLength(0);
+  });
+
+  it('says nothing once the subscription has ended', async () => {
+    const family = await parent({ consent: false });
+    await world.startTrial(family);
+    world.time.advance(7 * DAY + 60 * 60_000);
+    await queueLessonReminders(world.db, world.time.clock());
+    await runJobs();
+    expect(await outbox(family.email)).toHaveLength(0);
+  });
+
+  it('a signed-in parent reads the address in full', async () => {
+    const family = await parent({ consent: false });
+    const res = await world.app.inject({
+      url: '/api/profile/unsubscribe-for-mailing',
+      headers: bearer(family.token),
+    });
+    expect(res.json<{ data: MailingState }>().data.email).toBe(family.email);
+  });
+});

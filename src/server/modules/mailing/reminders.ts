@@ -1,0 +1,118 @@
+// Lesson reminders: when a new week of a child's program opens (study mode «по расписанию»: one week every
+// seven days from the day the child started the program), the parent gets one mail, if the child's
+// reminder is on and the parent receives the «Напоминания о занятиях» category. A scan every TICK_MS finds
+// the weeks opened in the last REMIND_WITHIN_MS; the delivery's unique key (child, week) makes a second scan,
+// or a second instance, add nothing. «Свободный» mode opens every paid week at once: nothing opens later,
+// so nothing is reminded.
+import { and, eq, sql } from 'drizzle-orm';
+import { MAILING_CATEGORY_SLUGS } from '@contract/api/mailing';
+import type { Database } from '../../db/client';
+import {
+  childPrograms,
+  children,
+  jobs,
+  mailingCategories,
+  mailingDeliveries,
+  programWeeks,
+  users,
+} from '../../db/schema/index';
+import { enqueue } from '../../jobs/queue';
+import type { JobHandler } from '../../jobs/types';
+import { activeSubscription, isWeekOpen, WEEK_MS } from '../lessons/access';
+import { viewerFacts } from '../lessons/facts';
+import { ensureDeliverJob } from './deliver';
+
+export const MAILING_TICK_JOB = 'mailing.tick';
+export const TICK_MS = 15 * 60_000;
+/** A week opened longer ago than this is not news any more (a long outage, a reminder switched on late). */
+export const REMIND_WITHIN_MS = 24 * 60 * 60_000;
+const SCAN_LIMIT = 1000;
+
+const dedupeKey = (childId: number, week: number) => `lesson:${childId}:${week}`;
+
+/** Queues a reminder for every week opened recently whose child should hear of it; returns how many. */
+export async function queueLessonReminders(db: Database, now: Date): Promise<number> {
+  const [category] = await db
+    .select({ id: mailingCategories.id })
+    .from(mailingCategories)
+    .where(eq(mailingCategories.slug, MAILING_CATEGORY_SLUGS.lessonReminders));
+  if (!category) return 0;
+
+  const started = sql`coalesce(${childPrograms.startedAt}, ${children.createdAt})`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const week = sql<number>`(floor(extract(epoch from (${at} - ${started})) * 1000 / ${WEEK_MS}) + 1)::int`;
+  const candidates = await db
+    .select({ childId: children.id, userId: children.userId, week })
+    .from(children)
+    .innerJoin(users, eq(users.id, children.userId))
+    .leftJoin(childPrograms, eq(childPrograms.childId, children.id))
+    .where(
+      and(
+        eq(children.remindAboutLessons, true),
+        eq(children.studyMode, 'schedule'),
+        sql`${users.emailVerifiedAt} is not null`,
+        sql`${started} <= ${at}`,
+        // The current week began within the window, and it is not the first one (that opens on the day the
+        // parent adds the child or picks the program: they know).
+        sql`${week} >= 2`,
+        sql`extract(epoch from (${at} - ${started})) * 1000 % ${WEEK_MS} < ${REMIND_WITHIN_MS}`,
+        sql`not exists (select 1 from ${mailingDeliveries}
+          where ${mailingDeliveries.dedupeKey} = 'lesson:' || ${children.id}::text || ':' || ${week}::text)`,
+      ),
+    )
+    .orderBy(children.id)
+    .limit(SCAN_LIMIT);
+
+  let queued = 0;
+  for (const candidate of candidates) {
+    const { family, child } = await viewerFacts(db, candidate.userId, candidate.childId, now);
+    if (!activeSubscription(family.periods, now) || !child.hasSeat) continue;
+    if (!isWeekOpen(child, family.periods, candidate.week, now)) continue;
+    if (child.mainProgramId === null) continue;
+    const [programWeek] = await db
+      .select({ id: programWeeks.id })
+      .from(programWeeks)
+      .where(
+        and(
+          eq(programWeeks.mainProgramId, child.mainProgramId),
+          eq(programWeeks.number, candidate.week),
+        ),
+      );
+    if (!programWeek) continue;
+    const added = await db
+      .insert(mailingDeliveries)
+      .values({
+        userId: candidate.userId,
+        categoryId: category.id,
+        childId: candidate.childId,
+        weekNumber: candidate.week,
+        dedupeKey: dedupeKey(candidate.childId, candidate.week),
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: mailingDeliveries.dedupeKey })
+      .returning({ id: mailingDeliveries.id });
+    queued += added.length;
+  }
+  if (queued > 0) await ensureDeliverJob(db);
+  return queued;
+}
+
+/** The tick is put on the queue at start when none is waiting; each run queues the next. */
+export async function ensureMailingTick(db: Database, runAt?: Date): Promise<void> {
+  const [waiting] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, MAILING_TICK_JOB), eq(jobs.status, 'pending')))
+    .limit(1);
+  if (!waiting) await enqueue(db, MAILING_TICK_JOB, {}, runAt ? { runAt } : {});
+}
+
+export const mailingTickJob: JobHandler = async (_payload, context) => {
+  const now = context.clock();
+  try {
+    const queued = await queueLessonReminders(context.db, now);
+    if (queued > 0) context.logger.info({ queued }, 'lesson reminders queued');
+  } finally {
+    await ensureMailingTick(context.db, new Date(now.getTime() + TICK_MS));
+  }
+};
