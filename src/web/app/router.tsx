@@ -26,7 +26,6 @@ import { videoRoute } from './video-route';
 import type { RouteMeta } from './route-meta';
 
 const meta = (value: RouteMeta): RouteMeta => value;
-const pending = lazyPage(() => import('./pending/pending-page'));
 
 /**
  * A named route of SPEC §2: its id is the name and its path is the one in ROUTES, so `pathTo` and the
@@ -62,7 +61,7 @@ export const routes: RouteObject[] = [
               }),
               named('unsubscribe', {
                 handle: meta({ title: 'Отписка от рассылки' }),
-                lazy: pending,
+                lazy: lazyPage(() => import('../features/mailing/unsubscribe-page')),
               }),
               named('faq', {
                 handle: meta({ title: 'Частые вопросы' }),

@@ -4,6 +4,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { AccountPanel } from './account-panel';
 import { LinkedAccounts } from './linked-accounts';
+import { MailingPanel } from './mailing-panel';
 import { PersonalDataForm } from './personal-data-form';
 import { PrivacySection } from './privacy-section';
 import { useLinkReturn } from './use-link-return';
@@ -35,6 +36,7 @@ export default function ProfilePage() {
             <div className={styles.column}>
               <AccountPanel profile={profile} />
               <LinkedAccounts profile={profile} />
+              <MailingPanel />
             </div>
           </div>
           <PrivacySection profile={profile} />
