@@ -48,6 +48,11 @@ import { paymentRoutes } from './modules/payments/routes';
 import { renewalRoutes } from './modules/renewals/routes';
 import { supportRoutes } from './modules/support/routes';
 import { mailingRoutes } from './modules/mailing/routes';
+import { mailingAdminRoutes } from './modules/mailing/admin-routes';
+import { supportAdminRoutes } from './modules/support/admin-routes';
+import { adminAuthRoutes } from './modules/admin/auth-routes';
+import { auditRoutes } from './modules/admin/audit-routes';
+import { dashboardRoutes } from './modules/admin/dashboard';
 import { oneClickRoutes } from './modules/mailing/one-click';
 import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
@@ -138,6 +143,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(renewalRoutes(moduleDeps), api);
   await app.register(supportRoutes(moduleDeps), api);
   await app.register(mailingRoutes(moduleDeps), api);
+  await app.register(adminAuthRoutes(moduleDeps), api);
+  await app.register(dashboardRoutes(moduleDeps), api);
+  await app.register(auditRoutes(moduleDeps), api);
+  await app.register(mailingAdminRoutes(moduleDeps), api);
+  await app.register(supportAdminRoutes(moduleDeps), api);
   await app.register(oneClickRoutes(moduleDeps));
   const { media } = moduleDeps;
   if (media.kind === 'local') {

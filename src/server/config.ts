@@ -81,7 +81,12 @@ export interface Config {
   /** null → rate limits kept in process. */
   redisUrl: string | null;
   media: MediaConfig;
-  admin: { email: string; password: string };
+  admin: {
+    email: string;
+    password: string;
+    /** Staff sign in with a second factor (TOTP): always outside demo mode; in the demo on ADMIN_TOTP=true. */
+    requireTotp: boolean;
+  };
   supportEmail: string;
 }
 
@@ -264,6 +269,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   ADMIN_EMAIL: email,
   ADMIN_PASSWORD: optional,
+  ADMIN_TOTP: flag,
   SUPPORT_EMAIL: email,
 });
 
@@ -461,6 +467,7 @@ export function loadConfig(
     admin: {
       email: (env.ADMIN_EMAIL ?? DEMO.adminEmail).toLowerCase(),
       password: env.ADMIN_PASSWORD ?? DEMO.adminPassword,
+      requireTotp: !demo || isTrue(env.ADMIN_TOTP),
     },
     // The stored form (lower case, punycode domain): mail is queued only to addresses in that form.
     supportEmail: normalizeEmail(env.SUPPORT_EMAIL ?? DEMO.supportEmail) ?? DEMO.supportEmail,

@@ -165,7 +165,10 @@ export type ProfileSubscription = z.infer<typeof profileSubscription>;
 export const PLAYER_STATUSES = ['locked', 'available'] as const;
 export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
 
-export const USER_ROLES = ['parent', 'admin'] as const;
+/** Staff roles run the back office: administrator (everything), editor (content), support (families). */
+export const STAFF_ROLES = ['admin', 'editor', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const USER_ROLES = ['parent', ...STAFF_ROLES] as const;
 
 export const SOCIAL_NETWORKS = ['vk', 'fb'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];

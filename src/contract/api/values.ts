@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   emailUnconfirmed: 'email_unconfirmed',
   /** An unsubscribe link whose token the school never issued (or whose mail was purged). */
   mailingLinkInvalid: 'mailing_link_invalid',
+  /** The back office's sign-in wants the authenticator app's code. */
+  secondFactorRequired: 'second_factor_required',
   rateLimited: 'rate_limited',
   internalError: 'internal_error',
   serviceUnavailable: 'service_unavailable',

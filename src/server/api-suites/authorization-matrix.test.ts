@@ -11,7 +11,7 @@ import { manualClock } from '../testing/fixtures';
 import { startFakeSberbank, type FakeSberbank } from '../testing/fake-sberbank';
 import { createTestApp, testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { EXPECTED_ACCESS, ROLES, type Role } from './expected-access';
+import { EXPECTED_ACCESS, ROLES, STAFF, type Role } from './expected-access';
 import { createFamily, familySnapshot, type Family, type FixtureDeps } from './families';
 import { fillPath, isApiPath, readOperations, type Operation } from './openapi-operations';
 import { REQUEST_SAMPLES, type Sample } from './request-samples';
@@ -89,9 +89,12 @@ async function profileOf(app: FastifyInstance, family: Family): Promise<unknown>
   return { status: res.statusCode, body: res.json() as unknown };
 }
 
+const isStaff = (role: Role): role is (typeof STAFF)[number] =>
+  (STAFF as readonly string[]).includes(role);
+
 async function callerFor(role: Role, owner: Family, withChild: boolean): Promise<Family> {
   if (role === 'other') return createFamily(deps, { withChild });
-  if (role === 'admin') return createFamily(deps, { role: 'admin', withChild });
+  if (isStaff(role)) return createFamily(deps, { role, withChild });
   return owner;
 }
 
@@ -108,7 +111,7 @@ async function runCase(app: FastifyInstance, role: Role, key: string): Promise<v
 
   // A is guarded whenever the caller is not A: always for B and the administrator, and for a guest
   // that the table refuses (a guest's successful sign-in or mail link does change A, by design).
-  const guarded = role === 'other' || role === 'admin' || (role === 'anonymous' && expected >= 400);
+  const guarded = role === 'other' || isStaff(role) || (role === 'anonymous' && expected >= 400);
   const profileBefore = guarded ? await profileOf(app, owner) : undefined;
   const rowsBefore = guarded ? await familySnapshot(database.db, owner.id) : undefined;
 

@@ -6,31 +6,47 @@
 //   anonymous — no token; any ids are parent A's.
 //   parent    — parent A, on A's own ids.
 //   other     — parent B, signed in, on A's ids: must never see or change A's data.
-//   admin     — an administrator, on A's ids. There are no administrator powers over families yet, so an
-//               administrator is one more stranger to them.
+//   admin, editor, support — staff signed in through the back office (a staff session), on A's ids. In
+//               the family's own calls staff are strangers like B; the back office's calls (/api/admin/*)
+//               admit each role to what it runs, and no sample there names A's data.
 // Statuses are exact: a change of any of them is a decision to review, not noise.
 
-export const ROLES = ['anonymous', 'parent', 'other', 'admin'] as const;
+export const STAFF = ['admin', 'editor', 'support'] as const;
+export const ROLES = ['anonymous', 'parent', 'other', ...STAFF] as const;
 export type Role = (typeof ROLES)[number];
+type StaffRoleName = (typeof STAFF)[number];
 
 export type Access = Record<Role, number>;
+/** The family's calls: editor and support answer as the administrator does unless written otherwise. */
+type FamilyAccess = Omit<Access, 'editor' | 'support'> &
+  Partial<Pick<Access, 'editor' | 'support'>>;
 
-const everyone = (status: number): Access => ({
+const everyone = (status: number): FamilyAccess => ({
   anonymous: status,
   parent: status,
   other: status,
   admin: status,
 });
 
-/** Signed-in callers act on their own account: B and the administrator change only themselves. */
-const signedIn = (status: number): Access => ({
+/** Signed-in callers act on their own account: B and staff change only themselves. */
+const signedIn = (status: number): FamilyAccess => ({
   anonymous: 401,
   parent: status,
   other: status,
   admin: status,
 });
 
-export const EXPECTED_ACCESS: Record<string, Access> = {
+/** A back-office call: 401 for a guest, 403 for parents and for staff of other roles. */
+const staffOnly = (roles: readonly StaffRoleName[], status = 200): Access => ({
+  anonymous: 401,
+  parent: 403,
+  other: 403,
+  admin: roles.includes('admin') ? status : 403,
+  editor: roles.includes('editor') ? status : 403,
+  support: roles.includes('support') ? status : 403,
+});
+
+const TABLE: Record<string, FamilyAccess> = {
   // Public reads.
   'GET /api/health': everyone(200),
   'GET /api/public-config': everyone(200),
@@ -177,4 +193,32 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // and only makes the server ask the bank.
   'GET /api/payments/sberbank/callback': everyone(200),
   'POST /api/payments/sberbank/callback': everyone(200),
+
+  // The back office. Its sign-in takes only staff credentials: a parent's right password is refused as
+  // wrong (the guest calls it with A's), and a signed-in caller gets 409 like every sign-in.
+  'POST /api/admin/auth/login': { anonymous: 422, parent: 409, other: 409, admin: 409 },
+  'GET /api/admin/auth/me': staffOnly(STAFF),
+  'GET /api/admin/dashboard': staffOnly(STAFF),
+  'GET /api/admin/audit': staffOnly(['admin']),
+  // Mailing is content: the administrator and the editor write it.
+  'GET /api/admin/mailing-categories': staffOnly(['admin', 'editor']),
+  'PUT /api/admin/mailing-categories/{id}': staffOnly(['admin', 'editor']),
+  'GET /api/admin/campaigns': staffOnly(['admin', 'editor']),
+  'POST /api/admin/campaigns': staffOnly(['admin', 'editor'], 201),
+  'GET /api/admin/campaigns/{id}': staffOnly(['admin', 'editor']),
+  'PUT /api/admin/campaigns/{id}': staffOnly(['admin', 'editor']),
+  'POST /api/admin/campaigns/{id}/send': staffOnly(['admin', 'editor']),
+  'POST /api/admin/campaigns/{id}/cancel': staffOnly(['admin', 'editor']),
+  'GET /api/admin/campaigns/{id}/deliveries': staffOnly(['admin', 'editor']),
+  // Support requests: the administrator and support.
+  'GET /api/admin/support-requests': staffOnly(['admin', 'support']),
+  'GET /api/admin/support-requests/{id}': staffOnly(['admin', 'support']),
+  'POST /api/admin/support-requests/{id}/answer': staffOnly(['admin', 'support']),
 };
+
+export const EXPECTED_ACCESS: Record<string, Access> = Object.fromEntries(
+  Object.entries(TABLE).map(([key, access]) => [
+    key,
+    { ...access, editor: access.editor ?? access.admin, support: access.support ?? access.admin },
+  ]),
+);

@@ -93,7 +93,8 @@ export async function createFamily(
     id: user.id,
     role,
     email: user.email,
-    token: await createSession({ db, clock, userId: user.id }),
+    // Staff call as the back office signs them in: a staff session.
+    token: await createSession({ db, clock, userId: user.id, staff: role !== 'parent' }),
     surname,
     child,
     vkId,

@@ -9,6 +9,7 @@ import { signRequest } from '../integrations/oauth/signed-request';
 import { issueEmailToken } from '../modules/auth/email-tokens';
 import { issueUserToken } from '../modules/auth/service';
 import { randomToken } from '../modules/auth/tokens';
+import { ADMIN_SAMPLES } from './admin-samples';
 import type { Role } from './expected-access';
 import {
   ownersGift,
@@ -309,4 +310,5 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
   'POST /api/payments/sberbank/callback': {
     build: async ({ owner, deps }) => ({ body: await signedCallback(deps, owner) }),
   },
+  ...ADMIN_SAMPLES,
 };

@@ -1,7 +1,9 @@
-// Who is calling. Every guarded route says so the same way, `onRequest: app.requireUser` (or requireAdmin):
+// Who is calling. Every guarded route says so the same way, `onRequest: app.requireUser` (or
+// `app.requireStaff([...roles])` for the back office):
 // a guest gets 401 before the body is read or validated. Handlers read the account with currentUser().
 // The token is looked up once per request at most.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffRole } from '@contract/api/auth';
 import type { ModuleDeps } from '../deps';
 import { resolveSession, type AuthSession, type AuthUser } from '../modules/auth/service';
 import { forbidden, unauthorized } from './errors';
@@ -12,8 +14,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** 401 unless the request carries a valid bearer token. */
     requireUser: Guard;
-    /** 401 without a valid token, 403 for anyone but an administrator. */
-    requireAdmin: Guard;
+    /**
+     * The back office: 401 without a valid token; 403 unless the session was opened by the staff sign-in
+     * (second factor passed) by an account of one of `roles`.
+     */
+    requireStaff: (roles: readonly StaffRole[]) => Guard;
   }
   interface FastifyRequest {
     /** The session behind the bearer token: undefined until looked up, null when there is none. */
@@ -63,9 +68,13 @@ export function installAuth(app: FastifyInstance, deps: ModuleDeps): void {
     if (!(await optionalSession(request, deps))) throw unauthorized();
   };
   app.decorate('requireUser', requireUser);
-  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireUser(request, reply);
-    if (currentUser(request).role !== 'admin') throw forbidden();
+  app.decorate('requireStaff', (roles: readonly StaffRole[]): Guard => {
+    return async (request, reply) => {
+      await requireUser(request, reply);
+      const session = currentSession(request);
+      const role = session.user.role;
+      if (!session.staff || role === 'parent' || !roles.includes(role)) throw forbidden();
+    };
   });
 
   // No API answer may be kept by a browser or a shared cache unless its route chose a cache policy:

@@ -16,7 +16,7 @@ import {
 import { regions } from './catalog';
 import { createdAt, timestamps, updatedAt } from './timestamps';
 
-export const USER_ROLES = ['parent', 'admin'] as const;
+export const USER_ROLES = ['parent', 'admin', 'editor', 'support'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const users = pgTable(
@@ -38,11 +38,25 @@ export const users = pgTable(
     referrerCode: text('referrer_code'),
     /** utm_* and other marketing parameters of the registration page. */
     signupQuery: jsonb('signup_query').$type<Record<string, string>>(),
+    /** Blocked by the back office: no sign-in, every session ended. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /**
+     * Staff second factor (TOTP, RFC 6238): the base32 secret, shown once while it is being set up; the
+     * factor is on from totp_enabled_at. A secret cannot be hashed — it is what the codes are made from.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last code accepted: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     ...timestamps,
   },
   (t) => [
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('parent', 'admin')`),
+    check('users_role_check', sql`${t.role} in ('parent', 'admin', 'editor', 'support')`),
+    // The back office's staff list.
+    index('users_staff_idx')
+      .on(t.role)
+      .where(sql`${t.role} <> 'parent'`),
   ],
 );
 
@@ -55,6 +69,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    /** Opened by the back office's sign-in (password and second factor): shorter-lived, admits to /admin. */
+    staff: boolean('staff').notNull().default(false),
     createdAt,
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

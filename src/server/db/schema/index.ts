@@ -8,3 +8,4 @@ export * from './sandbox-gateway';
 export * from './renewals';
 export * from './support';
 export * from './mailing';
+export * from './admin';

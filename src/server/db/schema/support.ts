@@ -21,6 +21,7 @@ export const supportRequests = pgTable(
     status: text('status', { enum: SUPPORT_STATUSES }).notNull().default('new'),
     answer: text('answer'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

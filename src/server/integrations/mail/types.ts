@@ -66,6 +66,11 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
     data: z.object({ number: z.number().int(), name, message: z.string().max(5000).nullable() }),
   }),
   z.object({
+    template: z.literal('support-answer'),
+    to: address,
+    data: z.object({ number: z.number().int(), name, answer: z.string().max(10_000) }),
+  }),
+  z.object({
     template: z.literal('renewal-failed'),
     to: address,
     data: renewalData.extend({ needs_confirmation: z.boolean() }),

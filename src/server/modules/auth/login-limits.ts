@@ -16,13 +16,15 @@ export const DEVICE_COOKIE = 'login_device';
 const DEVICE_COOKIE_PATH = '/api/auth/login';
 const DEVICE_COOKIE_MAX_AGE_S = Math.round(LIMITS.knownLoginClient.windowMs / 1000);
 
-export async function loginWithinLimits(options: {
+export async function loginWithinLimits<T = string>(options: {
   deps: ModuleDeps;
   request: FastifyRequest;
   reply: FastifyReply;
   email: string;
   password: string;
-}): Promise<string> {
+  /** The sign-in itself (default: a parent's); a 422 from it counts as a wrong attempt. */
+  signIn?: (email: string, password: string) => Promise<T>;
+}): Promise<T> {
   const { deps, request, reply, password } = options;
   const email = options.email.trim().toLowerCase();
   const limiter = rateLimiter(deps);
@@ -53,7 +55,9 @@ export async function loginWithinLimits(options: {
 
   let wrong = false;
   try {
-    const token = await login({ db: deps.db, clock: deps.clock, email, password });
+    const token = options.signIn
+      ? await options.signIn(email, password)
+      : ((await login({ db: deps.db, clock: deps.clock, email, password })) as T);
     const deviceToken = device ?? randomToken();
     await limiter.remember(LIMITS.knownLoginClient, knownAddress);
     await limiter.remember(LIMITS.knownLoginClient, `${email}|device:${deviceToken}`);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { oauthStates, sessions, userTokens, users, type UserRole } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { ERROR_CODES } from '@contract/api/values';
-import { invalidField } from '../../plugins/errors';
+import { HttpError, invalidField } from '../../plugins/errors';
 import { sameSecret } from '../oauth/cookies';
 import { sweepSpentEmailTokens } from './email-tokens';
 import { verifyPassword } from './passwords';
@@ -21,9 +21,13 @@ export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often per session: one write per request would be waste. */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 export const USER_TOKEN_TTL_MS = 5 * 60 * 1000;
+/** Staff sessions (the back office) end sooner: an hour idle, a working day at most. */
+export const STAFF_SESSION_TTL_MS = 60 * 60 * 1000;
+export const STAFF_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
 export const INVALID_CREDENTIALS = 'Неверный адрес электронной почты или пароль';
 export const INVALID_USER_TOKEN = 'Ссылка для входа устарела или уже использована. Войдите ещё раз';
+export const ACCOUNT_BLOCKED = 'Вход в этот аккаунт закрыт. Напишите в поддержку, мы разберёмся';
 
 export interface AuthUser {
   id: number;
@@ -33,6 +37,8 @@ export interface AuthUser {
 
 export interface AuthSession {
   sessionId: number;
+  /** Opened by the back office's sign-in (second factor passed): admits to /api/admin/*. */
+  staff: boolean;
   user: AuthUser;
 }
 
@@ -42,21 +48,27 @@ interface Ctx {
 }
 
 /** The idle expiry from `now`, never past the cap counted from sign-in. */
-function sessionEnd(createdAt: Date, now: Date): Date {
-  return new Date(
-    Math.min(now.getTime() + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_AGE_MS),
-  );
+function sessionEnd(createdAt: Date, now: Date, staff: boolean): Date {
+  const idle = staff ? STAFF_SESSION_TTL_MS : SESSION_TTL_MS;
+  const cap = staff ? STAFF_SESSION_MAX_AGE_MS : SESSION_MAX_AGE_MS;
+  return new Date(Math.min(now.getTime() + idle, createdAt.getTime() + cap));
 }
 
-export async function createSession({ db, clock, userId }: Ctx & { userId: number }) {
+export async function createSession({
+  db,
+  clock,
+  userId,
+  staff = false,
+}: Ctx & { userId: number; staff?: boolean }) {
   const token = randomToken();
   const now = clock();
   await db.insert(sessions).values({
     userId,
     tokenHash: sha256(token),
+    staff,
     createdAt: now,
     lastUsedAt: now,
-    expiresAt: sessionEnd(now, now),
+    expiresAt: sessionEnd(now, now, staff),
   });
   return token;
 }
@@ -72,8 +84,10 @@ export async function resolveSession({
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      staff: sessions.staff,
       createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
+      blockedAt: users.blockedAt,
       id: users.id,
       email: users.email,
       role: users.role,
@@ -90,15 +104,20 @@ export async function resolveSession({
       ),
     )
     .limit(1);
-  if (!row) return null;
+  // A blocked account's sessions are deleted when it is blocked; this holds even for one opened meanwhile.
+  if (!row || row.blockedAt !== null) return null;
   if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     // Sliding expiry: a parent who keeps using the school stays signed in, up to the cap.
     await db
       .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: sessionEnd(row.createdAt, now) })
+      .set({ lastUsedAt: now, expiresAt: sessionEnd(row.createdAt, now, row.staff) })
       .where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, user: { id: row.id, email: row.email, role: row.role } };
+  return {
+    sessionId: row.sessionId,
+    staff: row.staff,
+    user: { id: row.id, email: row.email, role: row.role },
+  };
 }
 
 export async function login({
@@ -108,7 +127,7 @@ export async function login({
   password,
 }: Ctx & { email: string; password: string }): Promise<string> {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, blockedAt: users.blockedAt })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -116,6 +135,8 @@ export async function login({
   // One message whatever was wrong: the form must not reveal which addresses have accounts.
   if (!user || !ok)
     throw invalidField('error', INVALID_CREDENTIALS, ERROR_CODES.invalidCredentials);
+  // Told only to whoever knows the password: the owner learns why, a guesser learns nothing new.
+  if (user.blockedAt !== null) throw new HttpError(403, ACCOUNT_BLOCKED);
   return createSession({ db, clock, userId: user.id });
 }
 

@@ -6,7 +6,7 @@ import { passwordResetMail } from './password-reset';
 import { welcomeMail } from './welcome';
 import { giftMail, giftReadyMail } from './gift';
 import { renewalDoneMail, renewalFailedMail, renewalReminderMail } from './renewal';
-import { supportReceivedMail, supportRequestMail } from './support';
+import { supportAnswerMail, supportReceivedMail, supportRequestMail } from './support';
 import { campaignMail, lessonReminderMail } from './mailing';
 
 export { CONFIRMATION_LINK_HOURS } from './confirmation';
@@ -38,6 +38,8 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return supportRequestMail(request.data);
     case 'support-received':
       return supportReceivedMail(request.data, context);
+    case 'support-answer':
+      return supportAnswerMail(request.data, context);
     case 'campaign':
       return campaignMail(request.data);
     case 'lesson-reminder':

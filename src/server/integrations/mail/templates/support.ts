@@ -70,3 +70,27 @@ export function supportReceivedMail(
     replyTo: context.supportEmail,
   };
 }
+
+/** The back office's answer to a request, from the support team; a reply continues the conversation. */
+export function supportAnswerMail(
+  data: { number: number; name: string; answer: string },
+  context: TemplateContext,
+): MailContent {
+  return {
+    subject: `Ответ на обращение №\u00a0${data.number}`,
+    preview: Array.from(data.answer).slice(0, 120).join(''),
+    heading: `Ответ на обращение №\u00a0${data.number}`,
+    blocks: [
+      greeting(data.name),
+      ...paragraphs(data.answer),
+      note(
+        'Если остались вопросы, ответьте на это письмо или напишите на ',
+        mailto(context.supportEmail),
+        '.',
+      ),
+    ],
+    reason:
+      'Вы получили это письмо, потому что с этим адресом написали в службу поддержки Школы Умняшек.',
+    replyTo: context.supportEmail,
+  };
+}

@@ -1,0 +1,87 @@
+// Minimal requests of the back office's calls. None names A's data: staff are admitted to these calls,
+// so A's e-mail or surname in an answer would only mean the sample put it there.
+import { eq } from 'drizzle-orm';
+import { mailingCampaigns, mailingCategories, supportRequests } from '../db/schema/index';
+import type { FixtureDeps } from './families';
+import { FAMILY_PASSWORD } from './families';
+import type { Sample } from './request-samples';
+
+async function categoryId(deps: FixtureDeps): Promise<number> {
+  const [row] = await deps.db
+    .select({ id: mailingCategories.id })
+    .from(mailingCategories)
+    .where(eq(mailingCategories.slug, 'news'));
+  if (!row) throw new Error('the seed has no news category');
+  return row.id;
+}
+
+async function campaign(deps: FixtureDeps, status: 'draft' | 'sending'): Promise<string> {
+  const [row] = await deps.db
+    .insert(mailingCampaigns)
+    .values({
+      categoryId: await categoryId(deps),
+      subject: 'Новые уроки',
+      body: 'Добавили уроки про зиму.',
+      status,
+    })
+    .returning({ id: mailingCampaigns.id });
+  if (!row) throw new Error('the campaign was not inserted');
+  return String(row.id);
+}
+
+async function supportRequest(deps: FixtureDeps): Promise<string> {
+  const [row] = await deps.db
+    .insert(supportRequests)
+    .values({ name: 'Гость', email: 'guest@example.ru', message: 'Не открывается урок.' })
+    .returning({ id: supportRequests.id });
+  if (!row) throw new Error('the request was not inserted');
+  return String(row.id);
+}
+
+const campaignBody = async (deps: FixtureDeps) => ({
+  category_id: await categoryId(deps),
+  subject: 'Зимние уроки',
+  body: 'Мы добавили двенадцать новых уроков про зиму.',
+});
+
+export const ADMIN_SAMPLES: Record<string, Sample> = {
+  'POST /api/admin/auth/login': {
+    build: ({ owner }) => ({ body: { email: owner.email, password: FAMILY_PASSWORD } }),
+  },
+  'PUT /api/admin/mailing-categories/{id}': {
+    build: async ({ deps }) => ({
+      params: { id: String(await categoryId(deps)) },
+      body: { title: 'Новости школы', description: 'Новые программы и уроки.' },
+    }),
+  },
+  'POST /api/admin/campaigns': {
+    build: async ({ deps }) => ({ body: await campaignBody(deps) }),
+  },
+  'GET /api/admin/campaigns/{id}': {
+    build: async ({ deps }) => ({ params: { id: await campaign(deps, 'draft') } }),
+  },
+  'PUT /api/admin/campaigns/{id}': {
+    build: async ({ deps }) => ({
+      params: { id: await campaign(deps, 'draft') },
+      body: await campaignBody(deps),
+    }),
+  },
+  'POST /api/admin/campaigns/{id}/send': {
+    build: async ({ deps }) => ({ params: { id: await campaign(deps, 'draft') } }),
+  },
+  'POST /api/admin/campaigns/{id}/cancel': {
+    build: async ({ deps }) => ({ params: { id: await campaign(deps, 'sending') } }),
+  },
+  'GET /api/admin/campaigns/{id}/deliveries': {
+    build: async ({ deps }) => ({ params: { id: await campaign(deps, 'draft') } }),
+  },
+  'GET /api/admin/support-requests/{id}': {
+    build: async ({ deps }) => ({ params: { id: await supportRequest(deps) } }),
+  },
+  'POST /api/admin/support-requests/{id}/answer': {
+    build: async ({ deps }) => ({
+      params: { id: await supportRequest(deps) },
+      body: { answer: 'Здравствуйте! Обновите страницу, пожалуйста.' },
+    }),
+  },
+};

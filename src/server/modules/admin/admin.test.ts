@@ -1,0 +1,369 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib/functional';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config';
+import { mailingCategories as seedCategories } from '../../db/seed/data/mailing-categories';
+import {
+  adminAudit,
+  consents,
+  mailingCategories,
+  paymentOrders,
+  purchases,
+  supportRequests,
+  users,
+} from '../../db/schema/index';
+import { hashPassword } from '../auth/passwords';
+import { NO_CONTENT, manualClock } from '../../testing/fixtures';
+import { createTestApp, testConfig } from '../../testing/test-app';
+import type { TestDatabase } from '../../testing/test-database';
+import { bearer, deliveredMail, startAccountsApp, stopAccountsApp } from '../auth/accounts-testing';
+import { createSession } from '../auth/service';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let config: Config;
+const time = manualClock('2026-11-20T09:00:00Z');
+const PASSWORD = 'Staff-password-2026';
+let serial = 0;
+
+beforeAll(async () => {
+  ({ database, config, app } = await startAccountsApp({
+    publicUrl: 'http://localhost:3000',
+    clock: time.clock,
+    content: { ...NO_CONTENT, mailingCategories: seedCategories },
+  }));
+});
+afterAll(async () => {
+  await stopAccountsApp({ database, config, app });
+});
+
+async function account(role: 'parent' | 'admin' | 'editor' | 'support', verified = true) {
+  serial += 1;
+  const email = `${role}-${serial}@example.ru`;
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email,
+      role,
+      name: 'Ирина',
+      passwordHash: await hashPassword(PASSWORD),
+      emailVerifiedAt: verified ? time.clock() : null,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('no user');
+  return { id: user.id, email };
+}
+
+const login = (target: FastifyInstance, body: Record<string, unknown>, ip = '10.9.0.1') =>
+  target.inject({ method: 'POST', url: '/api/admin/auth/login', payload: body, remoteAddress: ip });
+
+async function staffToken(role: 'admin' | 'editor' | 'support'): Promise<string> {
+  const { email } = await account(role);
+  const res = await login(app, { email, password: PASSWORD });
+  expect(res.statusCode, res.body).toBe(200);
+  const token = res.json<{ data: { token: string | null } }>().data.token;
+  if (!token) throw new Error('no token');
+  return token;
+}
+
+describe('staff sign-in', () => {
+  it('opens a staff session in the demo; a parent’s right password is refused as wrong', async () => {
+    const token = await staffToken('editor');
+    const me = await app.inject({ url: '/api/admin/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json<{ data: { role: string } }>().data.role).toBe('editor');
+
+    const parent = await account('parent');
+    const res = await login(app, { email: parent.email, password: PASSWORD });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ message: string }>().message).toBe(
+      'Неверный адрес электронной почты или пароль',
+    );
+  });
+
+  it('admits to /admin only a session of the staff sign-in, and of the right role', async () => {
+    const staff = await account('support');
+    const parentStyle = await createSession({
+      db: database.db,
+      clock: time.clock,
+      userId: staff.id,
+    });
+    const viaParentLogin = await app.inject({
+      url: '/api/admin/dashboard',
+      headers: bearer(parentStyle),
+    });
+    expect(viaParentLogin.statusCode).toBe(403);
+
+    const support = await staffToken('support');
+    expect(
+      (await app.inject({ url: '/api/admin/dashboard', headers: bearer(support) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/admin/campaigns', headers: bearer(support) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ url: '/api/admin/audit', headers: bearer(support) })).statusCode,
+    ).toBe(403);
+  });
+
+  it('ends a staff session after an hour without use', async () => {
+    const token = await staffToken('admin');
+    time.advance(61 * 60_000);
+    const res = await app.inject({ url: '/api/admin/auth/me', headers: bearer(token) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a blocked account with a Russian reason, to whoever knows the password', async () => {
+    const staff = await account('admin');
+    await database.db.update(users).set({ blockedAt: time.clock() }).where(eq(users.id, staff.id));
+    const res = await login(app, { email: staff.email, password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toMatch(/закрыт/);
+  });
+});
+
+describe('the second factor (ADMIN_TOTP=true, as outside the demo)', () => {
+  let strict: FastifyInstance;
+  beforeAll(async () => {
+    strict = await createTestApp({
+      db: database.db,
+      clock: time.clock,
+      config: testConfig({ ADMIN_TOTP: 'true' }),
+    });
+  });
+  afterAll(async () => {
+    await strict.close();
+  });
+
+  const codeAt = (secret: string, offsetS = 0) =>
+    generate({ secret, epoch: Math.floor(time.clock().getTime() / 1000) + offsetS });
+
+  it('sets up a TOTP on the first sign-in, turns it on with a code, refuses replays', async () => {
+    const { email } = await account('admin');
+    const first = await login(strict, { email, password: PASSWORD });
+    expect(first.statusCode, first.body).toBe(200);
+    const setup = first.json<{
+      data: { token: null; totp_setup: { secret: string; uri: string } };
+    }>().data;
+    expect(setup.token).toBeNull();
+    expect(setup.totp_setup.uri).toMatch(/^otpauth:\/\/totp\//);
+
+    const wrong = await login(strict, { email, password: PASSWORD, code: '000000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json<{ errors: Record<string, string[]> }>().errors.code?.[0]).toMatch(
+      /Код не подошёл/,
+    );
+
+    const code = await codeAt(setup.totp_setup.secret);
+    const ok = await login(strict, { email, password: PASSWORD, code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<{ data: { token: string } }>().data.token).toMatch(/^[\w-]{43}$/);
+
+    // The same code twice is refused: a code read over a shoulder does not sign in again.
+    const replay = await login(strict, { email, password: PASSWORD, code });
+    expect(replay.statusCode).toBe(422);
+
+    const without = await login(strict, { email, password: PASSWORD });
+    expect(without.statusCode).toBe(422);
+    expect(without.json<{ code: string }>().code).toBe('second_factor_required');
+
+    time.advance(30_000);
+    const next = await login(strict, {
+      email,
+      password: PASSWORD,
+      code: await codeAt(setup.totp_setup.secret),
+    });
+    expect(next.statusCode).toBe(200);
+  });
+});
+
+describe('dashboard', () => {
+  it('counts families, trials, paid subscriptions, this month’s takings and open requests', async () => {
+    const token = await staffToken('admin');
+    const before = (
+      await app.inject({ url: '/api/admin/dashboard', headers: bearer(token) })
+    ).json<{ data: { families: number; month_revenue: number; open_support_requests: number } }>()
+      .data;
+
+    const parent = await account('parent');
+    const [purchase] = await database.db
+      .insert(purchases)
+      .values({
+        userId: parent.id,
+        type: 'subscription',
+        lines: [],
+        amount: 199_000,
+        total: 199_000,
+      })
+      .returning({ id: purchases.id });
+    await database.db.insert(paymentOrders).values({
+      purchaseId: purchase?.id ?? 0,
+      userId: parent.id,
+      orderNumber: `dash-${serial}`,
+      amount: 199_000,
+      state: 'paid',
+      settledAt: time.clock(),
+    });
+    await database.db
+      .insert(supportRequests)
+      .values({ name: 'Гость', email: 'guest@example.ru', message: 'Помогите, пожалуйста.' });
+
+    const res = await app.inject({ url: '/api/admin/dashboard', headers: bearer(token) });
+    const after = res.json<{
+      data: {
+        families: number;
+        month_revenue: number;
+        open_support_requests: number;
+        payments: { date: string; amount: number }[];
+      };
+    }>().data;
+    expect(after.families).toBe(before.families + 1);
+    expect(after.month_revenue).toBe(before.month_revenue + 199_000);
+    expect(after.open_support_requests).toBe(before.open_support_requests + 1);
+    expect(after.payments).toHaveLength(30);
+    const today = after.payments.at(-1);
+    expect(today?.date).toBe('2026-11-20');
+    expect(today?.amount).toBeGreaterThanOrEqual(199_000);
+  });
+});
+
+describe('campaigns in the back office', () => {
+  it('refuses a button without a link, with a Russian message, and writes nothing', async () => {
+    const token = await staffToken('editor');
+    const [news] = await database.db
+      .select({ id: mailingCategories.id })
+      .from(mailingCategories)
+      .where(eq(mailingCategories.slug, 'news'));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      headers: bearer(token),
+      payload: {
+        category_id: news?.id,
+        subject: 'Новости',
+        body: 'Текст письма для родителей.',
+        button_label: 'Смотреть',
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: Record<string, string[]> }>().errors.button_url?.[0]).toMatch(
+      /надпись, и ссылка/,
+    );
+  });
+
+  it('writes, sends and logs a campaign; the audit log says who did it', async () => {
+    const token = await staffToken('admin');
+    const reader = await account('parent');
+    await database.db.insert(consents).values({
+      userId: reader.id,
+      kind: 'mailing',
+      documentSlug: 'mailing-consent',
+      documentVersion: '1',
+      ip: '10.0.0.2',
+    });
+    const [news] = await database.db
+      .select({ id: mailingCategories.id })
+      .from(mailingCategories)
+      .where(eq(mailingCategories.slug, 'news'));
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      headers: bearer(token),
+      payload: {
+        category_id: news?.id,
+        subject: 'Зимние уроки',
+        body: 'Добавили уроки про зиму.\n\nСмотрите вместе с ребёнком.',
+        button_label: 'Смотреть',
+        button_url: 'http://localhost:3000/video',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ data: { id: number; status: string } }>().data.id;
+
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${id}/send`,
+      headers: bearer(token),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<{ data: { status: string; recipients: number } }>().data).toMatchObject({
+      status: 'sending',
+    });
+    const editAfter = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/campaigns/${id}`,
+      headers: bearer(token),
+      payload: { category_id: news?.id, subject: 'Другая тема', body: 'Другой текст письма.' },
+    });
+    expect(editAfter.statusCode).toBe(409);
+
+    const mail = await deliveredMail(
+      app,
+      { db: database.db, config, clock: time.clock },
+      reader.email,
+    );
+    expect(mail[0]?.subject).toBe('Зимние уроки');
+
+    const log = await app.inject({
+      url: `/api/admin/campaigns/${id}/deliveries`,
+      headers: bearer(token),
+    });
+    expect(
+      log
+        .json<{ data: { email: string; status: string }[] }>()
+        .data.find((d) => d.email === reader.email),
+    ).toMatchObject({ status: 'sent' });
+    const after = await app.inject({ url: `/api/admin/campaigns/${id}`, headers: bearer(token) });
+    expect(after.json<{ data: { status: string } }>().data.status).toBe('sent');
+
+    const audit = await database.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.recordId, String(id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(['create', 'send']);
+  });
+});
+
+describe('support requests in the back office', () => {
+  it('answers a request by mail to its address and marks it answered', async () => {
+    const token = await staffToken('support');
+    const [request] = await database.db
+      .insert(supportRequests)
+      .values({
+        name: 'Ольга',
+        email: 'olga@example.ru',
+        message: 'Не открывается урок про осень.',
+      })
+      .returning({ id: supportRequests.id });
+    const list = await app.inject({
+      url: '/api/admin/support-requests?status=new&q=olga',
+      headers: bearer(token),
+    });
+    expect(list.json<{ data: { id: number }[] }>().data.map((r) => r.id)).toContain(request?.id);
+
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/admin/support-requests/${request?.id}/answer`,
+      headers: bearer(token),
+      payload: { answer: 'Здравствуйте, Ольга!\nОбновите страницу — урок откроется.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: { status: string } }>().data.status).toBe('answered');
+    const [mail] = await deliveredMail(
+      app,
+      { db: database.db, config, clock: time.clock },
+      'olga@example.ru',
+    );
+    expect(mail?.subject).toBe(`Ответ на обращение №\u00a0${request?.id}`);
+    expect(mail?.text).toContain('Обновите страницу — урок откроется.');
+
+    const empty = await app.inject({
+      method: 'POST',
+      url: `/api/admin/support-requests/${request?.id}/answer`,
+      headers: bearer(token),
+      payload: { answer: ' ' },
+    });
+    expect(empty.statusCode).toBe(422);
+  });
+});

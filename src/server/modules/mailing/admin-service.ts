@@ -1,0 +1,216 @@
+// The back office's side of mailing: categories with their audience, campaigns with their counts, and the
+// per-recipient log of a campaign.
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { AdminCampaign } from '@contract/api/admin';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '@contract/api/oauth-values';
+import type { Database } from '../../db/client';
+import {
+  mailingCampaigns,
+  mailingCategories,
+  mailingChoices,
+  mailingDeliveries,
+  users,
+} from '../../db/schema/index';
+import { conflict, invalidField, notFound } from '../../plugins/errors';
+import { iso, listMeta, offsetOf, orderOf, type ListQuery } from '../admin/list';
+import { CAMPAIGN_NOT_DRAFT, CAMPAIGN_NOT_FOUND, campaignCounts } from './campaigns';
+import { UNKNOWN_CATEGORY, receivesCategory } from './preferences';
+
+export const CATEGORY_NOT_FOUND = 'Рассылка не найдена';
+
+export async function adminCategories(db: Database) {
+  const rows = await db
+    .select({
+      id: mailingCategories.id,
+      slug: mailingCategories.slug,
+      title: mailingCategories.title,
+      description: mailingCategories.description,
+      requires_consent: mailingCategories.requiresConsent,
+    })
+    .from(mailingCategories)
+    .orderBy(mailingCategories.position, mailingCategories.id);
+  return Promise.all(
+    rows.map(async (row) => {
+      const [[audience], [left]] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(
+            and(
+              eq(users.role, 'parent'),
+              sql`${users.emailVerifiedAt} is not null`,
+              sql`${users.email} not like ${`%@${PLACEHOLDER_EMAIL_DOMAIN}`}`,
+              receivesCategory(sql`${users.id}`, row.id),
+            ),
+          ),
+        db
+          .select({ n: count() })
+          .from(mailingChoices)
+          .where(and(eq(mailingChoices.categoryId, row.id), eq(mailingChoices.subscribed, false))),
+      ]);
+      return { ...row, subscribers: audience?.n ?? 0, unsubscribed: left?.n ?? 0 };
+    }),
+  );
+}
+
+type CampaignRow = typeof mailingCampaigns.$inferSelect;
+
+function toAdminCampaign(
+  row: CampaignRow,
+  counts: Omit<AdminCampaign, keyof ReturnType<typeof campaignFields>>,
+): AdminCampaign {
+  return { ...campaignFields(row), ...counts };
+}
+
+function campaignFields(row: CampaignRow) {
+  return {
+    id: row.id,
+    category_id: row.categoryId,
+    subject: row.subject,
+    body: row.body,
+    button_label: row.buttonLabel,
+    button_url: row.buttonUrl,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    started_at: iso(row.startedAt),
+    finished_at: iso(row.finishedAt),
+  };
+}
+
+export async function listCampaigns(db: Database, query: ListQuery) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mailingCampaigns)
+      .orderBy(
+        orderOf(
+          query,
+          { id: mailingCampaigns.id, created_at: mailingCampaigns.createdAt },
+          mailingCampaigns.id,
+        ),
+      )
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(mailingCampaigns),
+  ]);
+  const data = await Promise.all(
+    rows.map(async (row) => toAdminCampaign(row, await campaignCounts(db, row.id))),
+  );
+  return { data, meta: listMeta(query, total?.n ?? 0) };
+}
+
+export async function getCampaign(db: Database, id: number): Promise<AdminCampaign> {
+  const [row] = await db.select().from(mailingCampaigns).where(eq(mailingCampaigns.id, id));
+  if (!row) throw notFound(CAMPAIGN_NOT_FOUND);
+  return toAdminCampaign(row, await campaignCounts(db, id));
+}
+
+async function requireCategory(db: Database, categoryId: number): Promise<void> {
+  const [category] = await db
+    .select({ id: mailingCategories.id })
+    .from(mailingCategories)
+    .where(eq(mailingCategories.id, categoryId));
+  if (!category) throw invalidField('category_id', UNKNOWN_CATEGORY);
+}
+
+type ParsedCampaign = {
+  category_id: number;
+  subject: string;
+  body: string;
+  button_label: string | null;
+  button_url: string | null;
+};
+
+const columnsOf = (input: ParsedCampaign) => ({
+  categoryId: input.category_id,
+  subject: input.subject,
+  body: input.body,
+  buttonLabel: input.button_label,
+  buttonUrl: input.button_url,
+});
+
+export async function createCampaign(
+  db: Database,
+  input: ParsedCampaign,
+  createdBy: number,
+  now: Date,
+): Promise<AdminCampaign> {
+  await requireCategory(db, input.category_id);
+  const [row] = await db
+    .insert(mailingCampaigns)
+    .values({ ...columnsOf(input), createdBy, createdAt: now, updatedAt: now })
+    .returning({ id: mailingCampaigns.id });
+  if (!row) throw new Error('the campaign insert returned no row');
+  return getCampaign(db, row.id);
+}
+
+export async function updateCampaign(
+  db: Database,
+  id: number,
+  input: ParsedCampaign,
+  now: Date,
+): Promise<AdminCampaign> {
+  await requireCategory(db, input.category_id);
+  const [row] = await db
+    .update(mailingCampaigns)
+    .set({ ...columnsOf(input), updatedAt: now })
+    .where(and(eq(mailingCampaigns.id, id), eq(mailingCampaigns.status, 'draft')))
+    .returning({ id: mailingCampaigns.id });
+  if (!row) {
+    await getCampaign(db, id);
+    throw conflict(CAMPAIGN_NOT_DRAFT);
+  }
+  return getCampaign(db, id);
+}
+
+export async function campaignDeliveries(db: Database, campaignId: number, query: ListQuery) {
+  await getCampaign(db, campaignId);
+  const where = eq(mailingDeliveries.campaignId, campaignId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: mailingDeliveries.id,
+        email: users.email,
+        status: mailingDeliveries.status,
+        note: mailingDeliveries.note,
+        sentAt: mailingDeliveries.sentAt,
+        unsubscribedAt: mailingDeliveries.unsubscribedAt,
+      })
+      .from(mailingDeliveries)
+      .innerJoin(users, eq(users.id, mailingDeliveries.userId))
+      .where(where)
+      .orderBy(mailingDeliveries.id)
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(mailingDeliveries).where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      status: r.status,
+      note: r.note,
+      sent_at: iso(r.sentAt),
+      unsubscribed_at: iso(r.unsubscribedAt),
+    })),
+    meta: listMeta(query, total?.n ?? 0),
+  };
+}
+
+export async function updateCategory(
+  db: Database,
+  id: number,
+  input: { title: string; description: string },
+  now: Date,
+) {
+  const [row] = await db
+    .update(mailingCategories)
+    .set({ title: input.title, description: input.description, updatedAt: now })
+    .where(eq(mailingCategories.id, id))
+    .returning({ id: mailingCategories.id });
+  if (!row) throw notFound(CATEGORY_NOT_FOUND);
+  const all = await adminCategories(db);
+  const found = all.find((c) => c.id === id);
+  if (!found) throw notFound(CATEGORY_NOT_FOUND);
+  return found;
+}
