@@ -16,6 +16,14 @@ export default defineConfig({
     assetsDir: 'assets',
     manifest: true,
     sourcemap: false,
+    // Two apps: the school, and the back office at /admin with its own entry and chunks, so nothing of
+    // react-admin is ever part of the school's pages.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        admin: fileURLToPath(new URL('./src/web/admin/index.html', import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -18,7 +18,10 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+// The school's entry; the back office (admin/index.html) is an entry of its own and not counted.
+const entryKey = Object.keys(manifest).find(
+  (key) => key === 'index.html' && manifest[key]?.isEntry,
+);
 if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
 
 const seen = new Set<string>();

@@ -52,7 +52,11 @@ export function uniqueEmail(label: string): string {
 /** Registers a parent through the API (POST /api/auth/register) and gives their credentials and token. */
 export async function registerParent(
   baseUrl: string,
-  { label = 'parent', name = 'Анна' }: { label?: string; name?: string } = {},
+  {
+    label = 'parent',
+    name = 'Анна',
+    consentMailing = false,
+  }: { label?: string; name?: string; consentMailing?: boolean } = {},
 ): Promise<TestParent> {
   const email = uniqueEmail(label);
   const password = `umnyashki-${Math.random().toString(36).slice(2, 10)}`;
@@ -61,6 +65,7 @@ export async function registerParent(
     password,
     name,
     consent_personal_data: true,
+    ...(consentMailing ? { consent_mailing: true } : {}),
   });
   if (res.status !== 201) {
     throw new Error(`Registration of ${email} failed: ${res.status} ${res.text}`);

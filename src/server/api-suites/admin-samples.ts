@@ -48,6 +48,9 @@ export const ADMIN_SAMPLES: Record<string, Sample> = {
   'POST /api/admin/auth/login': {
     build: ({ owner }) => ({ body: { email: owner.email, password: FAMILY_PASSWORD } }),
   },
+  'GET /api/admin/mailing-categories/{id}': {
+    build: async ({ deps }) => ({ params: { id: String(await categoryId(deps)) } }),
+  },
   'PUT /api/admin/mailing-categories/{id}': {
     build: async ({ deps }) => ({
       params: { id: String(await categoryId(deps)) },

@@ -202,6 +202,7 @@ const TABLE: Record<string, FamilyAccess> = {
   'GET /api/admin/audit': staffOnly(['admin']),
   // Mailing is content: the administrator and the editor write it.
   'GET /api/admin/mailing-categories': staffOnly(['admin', 'editor']),
+  'GET /api/admin/mailing-categories/{id}': staffOnly(['admin', 'editor']),
   'PUT /api/admin/mailing-categories/{id}': staffOnly(['admin', 'editor']),
   'GET /api/admin/campaigns': staffOnly(['admin', 'editor']),
   'POST /api/admin/campaigns': staffOnly(['admin', 'editor'], 201),

@@ -19,6 +19,8 @@ export const UNKNOWN_API_CALL =
   'Этого действия на сайте пока нет. Обновите страницу, а если не поможет — напишите в поддержку.';
 export const PAGE_NOT_FOUND = 'Такой страницы нет. Проверьте адрес или начните с главной.';
 
+const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
 function isSpaPath(path: string): boolean {
   if (path === '/api' || path === '/sandbox') return false;
   return !NOT_SPA.some((prefix) => path.startsWith(prefix));
@@ -26,6 +28,7 @@ function isSpaPath(path: string): boolean {
 
 export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
   const hasIndex = existsSync(join(webDir, 'index.html'));
+  const hasAdmin = existsSync(join(webDir, 'admin', 'index.html'));
   if (existsSync(webDir)) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -37,7 +40,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
         const rel = relative(webDir, filePath);
         // Vite puts a content hash in every file name under assets/, so a name never changes meaning.
         if (rel.startsWith(`assets${sep}`)) reply.header('cache-control', IMMUTABLE);
-        else if (rel === 'index.html') reply.header('cache-control', NO_CACHE);
+        else if (rel.endsWith('index.html')) reply.header('cache-control', NO_CACHE);
       },
     });
   }
@@ -46,7 +49,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     const path = request.url.split('?', 1)[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (read && hasIndex && isSpaPath(path)) {
-      return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+      // The back office is an app of its own, with its own page.
+      const page = isAdminPath(path) && hasAdmin ? 'admin/index.html' : 'index.html';
+      return reply.header('cache-control', NO_CACHE).sendFile(page);
     }
     const detail = path.startsWith('/api')
       ? UNKNOWN_API_CALL

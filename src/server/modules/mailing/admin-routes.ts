@@ -15,6 +15,7 @@ import type { ModuleDeps } from '../../deps';
 import { auditActor, recordAudit } from '../admin/audit';
 import { listMeta } from '../admin/list';
 import {
+  CATEGORY_NOT_FOUND,
   adminCategories,
   campaignDeliveries,
   createCampaign,
@@ -24,6 +25,7 @@ import {
   updateCategory,
 } from './admin-service';
 import { cancelCampaign, startCampaign } from './campaigns';
+import { notFound } from '../../plugins/errors';
 
 /** Mailing is written by the administrator and the editor (a campaign is content); support only reads families. */
 const WRITERS = ['admin', 'editor'] as const;
@@ -49,6 +51,25 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       async () => {
         const data = await adminCategories(db);
         return { data, meta: listMeta({ page: 1, per_page: 100, order: 'ASC' }, data.length) };
+      },
+    );
+
+    app.get(
+      '/admin/mailing-categories/:id',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Категория рассылки',
+          security,
+          params: idParams,
+          response: { 200: adminMailingCategoryResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const found = (await adminCategories(db)).find((c) => c.id === request.params.id);
+        if (!found) throw notFound(CATEGORY_NOT_FOUND);
+        return { data: found };
       },
     );
 

@@ -1,0 +1,147 @@
+// The back office through the browser: the administrator signs in at /admin, writes a campaign and sends it
+// to a category; the parent gets it, leaves the category from the mail's link (the page honours it at
+// once, no login) and a mail provider's one-click POST, without cookies, is answered 200. Support answers
+// a guest's request from /admin and the answer reaches the guest's mailbox.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
+import { registerParent, uniqueEmail, waitForMail } from './support/accounts';
+import { seriousViolations } from './support/axe';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signInToAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/');
+  await page.getByLabel('Почта').fill('admin@umnyashki.ru');
+  await page.getByLabel('Пароль').fill('umnyashki-admin');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByText('Семей').waitFor();
+}
+
+/** A parent who agreed to mailings and confirmed the address: a campaign's recipient. */
+async function subscribedParent(label: string) {
+  const parent = await registerParent(baseUrl, { label, consentMailing: true });
+  const mail = await waitForMail(baseUrl, parent.email, 'Подтвердите адрес почты');
+  const link = mail.links.find((href) => href.includes('verified_token='));
+  if (!link) throw new Error('no confirmation link');
+  const token = new URL(link).searchParams.get('verified_token') ?? '';
+  const res = await fetch(
+    `${baseUrl}/api/auth/register/verification?verified_token=${encodeURIComponent(token)}`,
+  );
+  expect(res.status).toBe(200);
+  return parent;
+}
+
+describe('the back office', () => {
+  it('sends a campaign that a parent leaves in one click from the mail', async () => {
+    const parent = await subscribedParent('campaign');
+    const subject = `Зимние уроки ${Date.now().toString(36)}`;
+
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await signInToAdmin(page);
+        await page.getByRole('menuitem', { name: 'Кампании' }).click();
+        await page.getByRole('link', { name: 'Создать' }).click();
+        await page.getByLabel('Рассылка').click();
+        await page.getByRole('option', { name: 'Новости школы' }).click();
+        await page.getByLabel('Тема письма').fill(subject);
+        await page
+          .getByLabel('Текст письма')
+          .fill('Мы добавили новые уроки про зиму.\n\nСмотрите их вместе с ребёнком.');
+        await page.getByRole('button', { name: 'Сохранить' }).click();
+        await page.getByRole('button', { name: 'Отправить' }).click();
+        const confirm = page.getByRole('dialog', { name: 'Отправить рассылку?' });
+        await expect.poll(() => confirm.textContent()).toMatch(/сейчас это \d+ чел\./);
+        await confirm.getByRole('button', { name: 'Отправить' }).click();
+        await page.getByText('Рассылка поставлена в очередь').waitFor();
+      },
+      { viewport: DESKTOP },
+    );
+
+    const mail = await waitForMail(baseUrl, parent.email, subject, 30_000);
+    const link = mail.links.find((href) => href.includes('/unsubscribe?token='));
+    if (!link) throw new Error('the campaign has no unsubscribe link');
+
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto(link);
+        await page.getByText('Вы отписались от рассылки «Новости школы»').waitFor();
+        const news = page.getByRole('switch', { name: 'Новости школы' });
+        expect(await news.isChecked()).toBe(false);
+        expect(await page.getByRole('switch', { name: 'Советы родителям' }).isChecked()).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+      },
+      { viewport: MOBILE },
+    );
+
+    // A mail provider's one-click unsubscribe (RFC 8058): a POST with no cookies and no login.
+    const oneClick = await fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+      redirect: 'manual',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(oneClick.headers.get('set-cookie')).toBeNull();
+
+    const state = await fetch(`${baseUrl}/api/profile/unsubscribe-for-mailing`, {
+      headers: { authorization: `Bearer ${parent.token}` },
+    });
+    const body = (await state.json()) as {
+      data: { categories: { slug: string; subscribed: boolean }[] };
+    };
+    expect(body.data.categories.find((c) => c.slug === 'news')?.subscribed).toBe(false);
+  });
+
+  it('answers a guest’s support request, and the answer reaches the guest', async () => {
+    const email = uniqueEmail('admin-support');
+    const sent = await fetch(`${baseUrl}/api/user-support`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Светлана',
+        email,
+        message: 'Здравствуйте! Не открывается урок про осень.',
+      }),
+    });
+    expect(sent.status).toBe(201);
+    const number = ((await sent.json()) as { data: { id: number } }).data.id;
+
+    await withPage(browser, baseUrl, async (page) => {
+      await signInToAdmin(page);
+      await page.getByRole('menuitem', { name: 'Обращения' }).click();
+      await page.getByRole('cell', { name: email }).click();
+      await page.getByText('Не открывается урок про осень.').waitFor();
+      await page
+        .getByLabel(`Ответ для ${email}`)
+        .fill('Здравствуйте, Светлана! Обновите страницу — урок откроется.');
+      await page.getByRole('button', { name: 'Отправить ответ' }).click();
+      await page.getByText(`Ответ отправлен на ${email}`).waitFor();
+    });
+
+    const answer = await waitForMail(baseUrl, email, `Ответ на обращение №\u00a0${number}`);
+    expect(answer.to).toBe(email);
+  });
+
+  it('refuses a parent at the back office sign-in', async () => {
+    await withPage(browser, baseUrl, async (page) => {
+      await page.goto('/admin/');
+      await page.getByLabel('Почта').fill('demo@umnyashki.ru');
+      await page.getByLabel('Пароль').fill('umnyashki-demo');
+      await page.getByRole('button', { name: 'Войти' }).click();
+      await page.getByText('Неверный адрес электронной почты или пароль').waitFor();
+    });
+  });
+});

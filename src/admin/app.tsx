@@ -1,0 +1,73 @@
+import { BrowserRouter } from 'react-router';
+import { Admin, Resource } from 'react-admin';
+import type { StaffRole } from '@contract/api/auth';
+import { authProvider } from './auth-provider';
+import { Dashboard } from './dashboard';
+import { dataProvider } from './data-provider';
+import { i18nProvider } from './i18n';
+import { LoginPage } from './login-page';
+import { AuditList } from './resources/audit';
+import { CampaignCreate, CampaignEdit, CampaignList, CampaignShow } from './resources/campaigns';
+import { MailingCategoryEdit, MailingCategoryList } from './resources/mailing-categories';
+import { SupportRequestList, SupportRequestShow } from './resources/support-requests';
+
+const can = (role: StaffRole | undefined, ...roles: StaffRole[]) =>
+  role !== undefined && roles.includes(role);
+
+/** The back office at /admin: each role sees the sections it runs (the server checks again). */
+export function AdminApp() {
+  // Clean addresses under /admin (react-admin would use #-routes by default); the server answers every
+  // /admin/* with the back office's page.
+  return (
+    <BrowserRouter basename="/admin">
+      <Admin
+        title="Школа Умняшек"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        loginPage={LoginPage}
+        dashboard={Dashboard}
+        requireAuth
+        disableTelemetry
+      >
+        {(role: StaffRole | undefined) => [
+          can(role, 'admin', 'support') && (
+            <Resource
+              key="support-requests"
+              name="support-requests"
+              list={SupportRequestList}
+              show={SupportRequestShow}
+              recordRepresentation={(record: { id: number }) => `№\u00a0${record.id}`}
+              options={{ label: 'Обращения' }}
+            />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource
+              key="campaigns"
+              name="campaigns"
+              list={CampaignList}
+              create={CampaignCreate}
+              edit={CampaignEdit}
+              show={CampaignShow}
+              recordRepresentation="subject"
+              options={{ label: 'Рассылки' }}
+            />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource
+              key="mailing-categories"
+              name="mailing-categories"
+              list={MailingCategoryList}
+              edit={MailingCategoryEdit}
+              recordRepresentation="title"
+              options={{ label: 'Категории рассылок' }}
+            />
+          ),
+          can(role, 'admin') && (
+            <Resource key="audit" name="audit" list={AuditList} options={{ label: 'Журнал' }} />
+          ),
+        ]}
+      </Admin>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,36 @@
+import { Datagrid, FunctionField, List, TextField } from 'react-admin';
+import { MoscowDateTime } from '../moscow-date';
+
+const ACTIONS: Record<string, string> = {
+  create: 'создал',
+  update: 'изменил',
+  send: 'отправил',
+  cancel: 'остановил',
+  answer: 'ответил',
+};
+
+/** Every change made in the back office, newest first: who, what, which record. */
+export function AuditList() {
+  return (
+    <List exporter={false} sort={{ field: 'id', order: 'DESC' }}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <MoscowDateTime source="created_at" />
+        <TextField source="actor_email" />
+        <FunctionField
+          source="action"
+          render={(row: { action: string }) => ACTIONS[row.action] ?? row.action}
+        />
+        <TextField source="resource" />
+        <TextField source="record_id" emptyText="—" />
+        <FunctionField
+          source="summary"
+          render={(row: { summary: Record<string, unknown> }) =>
+            Object.entries(row.summary)
+              .map(([key, value]) => `${key}: ${String(value)}`)
+              .join('; ') || '—'
+          }
+        />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import {
+  Confirm,
+  Create,
+  Datagrid,
+  Edit,
+  EditButton,
+  FunctionField,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  ReferenceManyField,
+  SelectInput,
+  Show,
+  ShowButton,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useGetOne,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  required,
+} from 'react-admin';
+import { MoscowDateTime } from '../moscow-date';
+import type { AdminCampaign } from '@contract/api/admin';
+import { dataProvider } from '../data-provider';
+
+export const CAMPAIGN_STATUS_LABELS: Record<AdminCampaign['status'], string> = {
+  draft: 'Черновик',
+  sending: 'Отправляется',
+  sent: 'Отправлена',
+  cancelled: 'Остановлена',
+};
+
+const DELIVERY_STATUS_LABELS: Record<string, string> = {
+  pending: 'В очереди',
+  sent: 'Отправлено',
+  skipped: 'Пропущено',
+  failed: 'Не ушло',
+};
+
+const Status = () => (
+  <FunctionField<AdminCampaign>
+    source="status"
+    label="Статус"
+    render={(record) => CAMPAIGN_STATUS_LABELS[record.status]}
+  />
+);
+
+export function CampaignList() {
+  return (
+    <List sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="subject" />
+        <ReferenceField source="category_id" reference="mailing-categories" link={false}>
+          <TextField source="title" />
+        </ReferenceField>
+        <Status />
+        <FunctionField<AdminCampaign>
+          label="Отправлено"
+          render={(record) => `${record.sent} из ${record.recipients}`}
+        />
+        <MoscowDateTime source="created_at" />
+        <FunctionField<AdminCampaign>
+          render={(record) => (record.status === 'draft' ? <EditButton /> : <ShowButton />)}
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+function CampaignForm() {
+  return (
+    <SimpleForm>
+      <ReferenceInput source="category_id" reference="mailing-categories">
+        <SelectInput optionText="title" validate={required('Выберите рассылку')} />
+      </ReferenceInput>
+      <TextInput source="subject" fullWidth validate={required('Введите тему письма')} />
+      <TextInput
+        source="body"
+        multiline
+        minRows={8}
+        fullWidth
+        validate={required('Напишите текст письма')}
+        helperText="Обычный текст. Пустая строка начинает новый абзац. Обращение по имени и ссылка «Отписаться» добавятся сами."
+      />
+      <TextInput source="button_label" helperText="Необязательно: например, «Смотреть уроки»" />
+      <TextInput source="button_url" fullWidth helperText="Ссылка целиком, начиная с https://" />
+    </SimpleForm>
+  );
+}
+
+export const CampaignCreate = () => (
+  <Create redirect="show">
+    <CampaignForm />
+  </Create>
+);
+
+export const CampaignEdit = () => (
+  <Edit redirect="show" mutationMode="pessimistic">
+    <CampaignForm />
+  </Edit>
+);
+
+/** Sending goes to everyone who receives the category now: the count is said before the click. */
+function CampaignActions() {
+  const record = useRecordContext<AdminCampaign>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState<'send' | 'cancel' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { data: category } = useGetOne<{ id: number; title: string; subscribers: number }>(
+    'mailing-categories',
+    { id: record?.category_id ?? 0 },
+    { enabled: record !== undefined },
+  );
+  if (!record) return null;
+
+  const run = async (action: 'send' | 'cancel') => {
+    setBusy(true);
+    try {
+      await dataProvider.action('campaigns', record.id, action);
+      notify(action === 'send' ? 'Рассылка поставлена в очередь' : 'Отправка остановлена', {
+        type: 'success',
+      });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      setAsking(null);
+    }
+  };
+
+  return (
+    <TopToolbar>
+      {record.status === 'draft' && <EditButton />}
+      {record.status === 'draft' && (
+        <Button variant="contained" onClick={() => setAsking('send')} disabled={busy}>
+          Отправить
+        </Button>
+      )}
+      {record.status === 'sending' && (
+        <Button color="error" onClick={() => setAsking('cancel')} disabled={busy}>
+          Остановить отправку
+        </Button>
+      )}
+      <Confirm
+        isOpen={asking === 'send'}
+        loading={busy}
+        title="Отправить рассылку?"
+        content={`Письмо «${record.subject}» уйдёт всем, кто получает рассылку «${category?.title ?? ''}» — сейчас это ${category?.subscribers ?? '…'} чел. Письма уходят постепенно, отправку можно остановить.`}
+        confirm="Отправить"
+        cancel="Отмена"
+        onConfirm={() => void run('send')}
+        onClose={() => setAsking(null)}
+      />
+      <Confirm
+        isOpen={asking === 'cancel'}
+        loading={busy}
+        title="Остановить отправку?"
+        content="Уже отправленные письма останутся у получателей, остальные не уйдут."
+        confirm="Остановить"
+        cancel="Не останавливать"
+        onConfirm={() => void run('cancel')}
+        onClose={() => setAsking(null)}
+      />
+    </TopToolbar>
+  );
+}
+
+function Counts() {
+  const record = useRecordContext<AdminCampaign>();
+  if (!record || record.status === 'draft') return null;
+  return (
+    <Alert severity={record.failed > 0 ? 'warning' : 'info'}>
+      Получателей: {record.recipients}, отправлено: {record.sent}, в очереди: {record.pending},
+      пропущено: {record.skipped}, не ушло: {record.failed}, отписались по письму:{' '}
+      {record.unsubscribed}.
+    </Alert>
+  );
+}
+
+export function CampaignShow() {
+  return (
+    <Show actions={<CampaignActions />}>
+      <SimpleShowLayout>
+        <Counts />
+        <ReferenceField source="category_id" reference="mailing-categories" link={false}>
+          <TextField source="title" />
+        </ReferenceField>
+        <Status />
+        <TextField source="subject" />
+        <TextField source="body" sx={{ whiteSpace: 'pre-wrap' }} />
+        <TextField source="button_label" emptyText="—" />
+        <TextField source="button_url" emptyText="—" />
+        <MoscowDateTime source="started_at" />
+        <MoscowDateTime source="finished_at" />
+        <Box>
+          <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+            Журнал отправки
+          </Typography>
+          <ReferenceManyField reference="deliveries" target="campaigns" perPage={50}>
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>Писем пока нет.</p>}>
+              <TextField source="email" />
+              <FunctionField
+                source="status"
+                render={(row: { status: string }) =>
+                  DELIVERY_STATUS_LABELS[row.status] ?? row.status
+                }
+              />
+              <TextField source="note" emptyText="—" />
+              <MoscowDateTime source="sent_at" />
+              <MoscowDateTime source="unsubscribed_at" />
+            </Datagrid>
+          </ReferenceManyField>
+        </Box>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

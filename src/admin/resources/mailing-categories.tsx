@@ -1,0 +1,42 @@
+import {
+  BooleanField,
+  Datagrid,
+  Edit,
+  List,
+  NumberField,
+  SimpleForm,
+  TextField,
+  TextInput,
+  required,
+} from 'react-admin';
+
+/** Who receives each category and how many left it: the unsubscribe statistics of mailing. */
+export function MailingCategoryList() {
+  return (
+    <List pagination={false} exporter={false} sort={{ field: 'id', order: 'ASC' }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="title" />
+        <TextField source="description" />
+        <BooleanField source="requires_consent" />
+        <NumberField source="subscribers" />
+        <NumberField source="unsubscribed" />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function MailingCategoryEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm>
+        <TextInput source="title" fullWidth validate={required('Введите название')} />
+        <TextInput
+          source="description"
+          multiline
+          fullWidth
+          helperText="Родители видят его в настройках рассылок и на странице отписки."
+        />
+      </SimpleForm>
+    </Edit>
+  );
+}
