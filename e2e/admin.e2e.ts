@@ -61,7 +61,7 @@ describe('the back office', () => {
         await page.getByRole('button', { name: 'Сохранить' }).click();
         await page.getByRole('button', { name: 'Отправить' }).click();
         const confirm = page.getByRole('dialog', { name: 'Отправить рассылку?' });
-        await expect.poll(() => confirm.textContent()).toMatch(/сейчас это \d+ чел\./);
+        await expect.poll(() => confirm.textContent()).toMatch(/Получателей сейчас: \d+\./);
         await confirm.getByRole('button', { name: 'Отправить' }).click();
         await page.getByText('Рассылка поставлена в очередь').waitFor();
       },
@@ -133,6 +133,114 @@ describe('the back office', () => {
 
     const answer = await waitForMail(baseUrl, email, `Ответ на обращение №\u00a0${number}`);
     expect(answer.to).toBe(email);
+  });
+
+  it('an editor changes a landing text, the footer and a page, and sees them on the site; a script in the footer does not run', async () => {
+    const stamp = Date.now().toString(36);
+    const description = `Учимся играя — проверка ${stamp}`;
+    const teamTitle = `Наша команда ${stamp}`;
+    let token = '';
+    const original = { landing: '', page: '' };
+    try {
+      await withPage(browser, baseUrl, async (page) => {
+        await signInToAdmin(page);
+        token = await page.evaluate(() => window.localStorage.getItem('admin-token') ?? '');
+        const headers = { authorization: `Bearer ${token}` };
+        const landings = (await (
+          await fetch(`${baseUrl}/api/admin/landing`, { headers })
+        ).json()) as {
+          data: { id: number; key: string }[];
+        };
+        const landingId = landings.data.find((l) => l.key === 'landing')?.id;
+        original.landing = JSON.stringify(
+          (
+            (await (
+              await fetch(`${baseUrl}/api/admin/landing/${landingId}`, { headers })
+            ).json()) as {
+              data: unknown;
+            }
+          ).data,
+        );
+
+        await page.getByRole('menuitem', { name: 'Главная', exact: true }).click();
+        await page.getByRole('cell', { name: 'Главная страница' }).click();
+        await page.getByLabel('Описание баннера').fill(description);
+        const footer = page.getByLabel('Значение').first();
+        const footerHtml = await footer.inputValue();
+        await footer.fill(
+          `${footerHtml}<p id="footer-check">Подвал ${stamp}</p>` +
+            '<script>window.__footerScript = 1</script>' +
+            '<img src="/favicon.svg" onerror="window.__footerScript = 2" onload="window.__footerScript = 3">',
+        );
+        await page.getByRole('button', { name: 'Сохранить' }).click();
+        await page.getByRole('cell', { name: 'Главная страница' }).waitFor();
+
+        const pages = (await (await fetch(`${baseUrl}/api/admin/pages`, { headers })).json()) as {
+          data: { id: number; slug: string; title: string }[];
+        };
+        const team = pages.data.find((p) => p.slug === 'team');
+        original.page = JSON.stringify(team);
+        await page.getByRole('menuitem', { name: 'Страницы' }).click();
+        await page.getByRole('cell', { name: team?.title ?? 'Команда' }).click();
+        await page.getByLabel('Заголовок').fill(teamTitle);
+        await page.getByRole('button', { name: 'Сохранить' }).click();
+        await page.getByRole('cell', { name: teamTitle }).waitFor();
+      });
+
+      await withPage(
+        browser,
+        baseUrl,
+        async (page) => {
+          await page.goto('/');
+          await page.getByText(description).waitFor();
+          await page.locator('#footer-check').waitFor();
+          expect(await page.locator('footer script').count()).toBe(0);
+          expect(
+            await page.evaluate(() => (window as { __footerScript?: number }).__footerScript),
+          ).toBeUndefined();
+          await page.goto('/about/team');
+          await page.getByRole('heading', { name: teamTitle }).waitFor();
+        },
+        { viewport: MOBILE },
+      );
+    } finally {
+      // The other journeys share this server: its texts go back as they were.
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      if (original.landing) {
+        const {
+          id,
+          key: _key,
+          updated_at: _at,
+          ...body
+        } = JSON.parse(original.landing) as {
+          id: number;
+          key: string;
+          updated_at: string;
+        };
+        await fetch(`${baseUrl}/api/admin/landing/${id}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify(body),
+        });
+      }
+      if (original.page) {
+        const team = JSON.parse(original.page) as {
+          id: number;
+          title: string;
+          body_html: string;
+          version: string;
+        };
+        await fetch(`${baseUrl}/api/admin/pages/${team.id}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({
+            title: team.title,
+            body_html: team.body_html,
+            version: team.version,
+          }),
+        });
+      }
+    }
   });
 
   it('refuses a parent at the back office sign-in', async () => {

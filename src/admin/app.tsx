@@ -7,6 +7,15 @@ import { dataProvider } from './data-provider';
 import { i18nProvider } from './i18n';
 import { LoginPage } from './login-page';
 import { AuditList } from './resources/audit';
+import {
+  InstructionCreate,
+  InstructionEdit,
+  InstructionList,
+  LandingEdit,
+  LandingList,
+  PageEdit,
+  PageList,
+} from './resources/content';
 import { CampaignCreate, CampaignEdit, CampaignList, CampaignShow } from './resources/campaigns';
 import { MailingCategoryEdit, MailingCategoryList } from './resources/mailing-categories';
 import { SupportRequestList, SupportRequestShow } from './resources/support-requests';
@@ -61,6 +70,39 @@ export function AdminApp() {
               edit={MailingCategoryEdit}
               recordRepresentation="title"
               options={{ label: 'Категории рассылок' }}
+            />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource
+              key="landing"
+              name="landing"
+              list={LandingList}
+              edit={LandingEdit}
+              options={{ label: 'Главная' }}
+              recordRepresentation={(record: { key: string }) =>
+                record.key === 'payment' ? 'страница оплаты' : 'главная'
+              }
+            />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource
+              key="pages"
+              name="pages"
+              list={PageList}
+              edit={PageEdit}
+              options={{ label: 'Страницы' }}
+              recordRepresentation="title"
+            />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource
+              key="instructions"
+              name="instructions"
+              list={InstructionList}
+              create={InstructionCreate}
+              edit={InstructionEdit}
+              options={{ label: 'Инструкции' }}
+              recordRepresentation="title"
             />
           ),
           can(role, 'admin') && (

@@ -72,7 +72,12 @@ export const dataProvider: DataProvider & {
     return { data: body.data as never };
   },
   updateMany: unsupported('изменить несколько'),
-  delete: unsupported('удалить'),
+  async delete(resource, params) {
+    const body = await call<{ data: RaRecord }>(`admin/${resource}/${params.id}`, {
+      method: 'DELETE',
+    });
+    return { data: body.data as never };
+  },
   deleteMany: unsupported('удалить несколько'),
   async action<T>(resource: string, id: Identifier, name: string, body?: unknown) {
     return call<T>(`admin/${resource}/${id}/${name}`, { method: 'POST', body: body ?? {} });

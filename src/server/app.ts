@@ -50,6 +50,7 @@ import { supportRoutes } from './modules/support/routes';
 import { mailingRoutes } from './modules/mailing/routes';
 import { mailingAdminRoutes } from './modules/mailing/admin-routes';
 import { supportAdminRoutes } from './modules/support/admin-routes';
+import { contentAdminRoutes } from './modules/content/admin-routes';
 import { adminAuthRoutes } from './modules/admin/auth-routes';
 import { auditRoutes } from './modules/admin/audit-routes';
 import { dashboardRoutes } from './modules/admin/dashboard';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(auditRoutes(moduleDeps), api);
   await app.register(mailingAdminRoutes(moduleDeps), api);
   await app.register(supportAdminRoutes(moduleDeps), api);
+  await app.register(contentAdminRoutes(moduleDeps), api);
   await app.register(oneClickRoutes(moduleDeps));
   const { media } = moduleDeps;
   if (media.kind === 'local') {

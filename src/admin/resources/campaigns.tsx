@@ -76,7 +76,11 @@ export function CampaignList() {
 function CampaignForm() {
   return (
     <SimpleForm>
-      <ReferenceInput source="category_id" reference="mailing-categories">
+      <ReferenceInput
+        source="category_id"
+        reference="mailing-categories"
+        filter={{ requires_consent: 'true' }}
+      >
         <SelectInput optionText="title" validate={required('Выберите рассылку')} />
       </ReferenceInput>
       <TextInput source="subject" fullWidth validate={required('Введите тему письма')} />
@@ -153,7 +157,7 @@ function CampaignActions() {
         isOpen={asking === 'send'}
         loading={busy}
         title="Отправить рассылку?"
-        content={`Письмо «${record.subject}» уйдёт всем, кто получает рассылку «${category?.title ?? ''}» — сейчас это ${category?.subscribers ?? '…'} чел. Письма уходят постепенно, отправку можно остановить.`}
+        content={`Письмо «${record.subject}» уйдёт всем, кто получает рассылку «${category?.title ?? ''}». Получателей сейчас: ${category?.subscribers ?? '…'}. Письма уходят постепенно, отправку можно остановить.`}
         confirm="Отправить"
         cancel="Отмена"
         onConfirm={() => void run('send')}

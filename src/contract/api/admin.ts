@@ -83,6 +83,9 @@ export const adminMailingCategory = z.object({
 });
 export const adminMailingCategoriesResponse = pageOf(adminMailingCategory);
 export const adminMailingCategoryResponse = dataOf(adminMailingCategory);
+export const mailingCategoriesQuery = z.object({
+  requires_consent: z.enum(['true', 'false']).optional(),
+});
 export const mailingCategoryUpdate = z.object({
   title: z.string().trim().min(1, 'Введите название').max(80, 'Название — до 80 символов'),
   description: z.string().trim().max(300, 'Описание — до 300 символов'),

@@ -58,10 +58,20 @@ export type UnsubscribeAllBody = z.input<typeof unsubscribeAllBody>;
 
 export const mailingTokenHeaders = z.object({ [MAILING_TOKEN_HEADER]: token.optional() });
 
+/** From a mail's link a parent leaves anything but joins only what needs no consent, or takes back the link's own. */
+export const LINK_CANNOT_SUBSCRIBE =
+  'Подписаться на эту рассылку можно в личном кабинете: войдите и включите её в профиле';
+
 export const mailingState = z.object({
   /** The recipient's address, partly hidden when the page was opened from a link. */
   email: z.string(),
-  categories: z.array(mailingCategory.extend({ subscribed: z.boolean() })),
+  categories: z.array(
+    mailingCategory.extend({
+      subscribed: z.boolean(),
+      /** Advertising: joining it records the parent's consent, so it is done signed in. */
+      requires_consent: z.boolean(),
+    }),
+  ),
   /** The category of the mail whose link was opened; null in the personal area. */
   link_category_id: z.number().int().nullable(),
   unsubscribed_from_all: z.boolean(),

@@ -1,7 +1,15 @@
 // Minimal requests of the back office's calls. None names A's data: staff are admitted to these calls,
 // so A's e-mail or surname in an answer would only mean the sample put it there.
 import { eq } from 'drizzle-orm';
-import { mailingCampaigns, mailingCategories, supportRequests } from '../db/schema/index';
+import {
+  instructions,
+  landingContents,
+  mailingCampaigns,
+  mailingCategories,
+  pages,
+  supportRequests,
+} from '../db/schema/index';
+import { randomToken } from '../modules/auth/tokens';
 import type { FixtureDeps } from './families';
 import { FAMILY_PASSWORD } from './families';
 import type { Sample } from './request-samples';
@@ -44,7 +52,83 @@ const campaignBody = async (deps: FixtureDeps) => ({
   body: 'Мы добавили двенадцать новых уроков про зиму.',
 });
 
+async function landingId(deps: FixtureDeps): Promise<string> {
+  const [row] = await deps.db
+    .select({ id: landingContents.id })
+    .from(landingContents)
+    .where(eq(landingContents.key, 'payment'));
+  if (!row) throw new Error('the seed has no payment texts');
+  return String(row.id);
+}
+
+async function pageId(deps: FixtureDeps): Promise<string> {
+  const [row] = await deps.db.select({ id: pages.id }).from(pages).where(eq(pages.slug, 'team'));
+  if (!row) throw new Error('the seed has no team page');
+  return String(row.id);
+}
+
+const instructionBody = () => ({
+  slug: `instrukciya-${randomToken()
+    .slice(0, 8)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}`,
+  title: 'Как смотреть уроки',
+  body_html: '<p>Откройте «Видео-уроки».</p>',
+  position: 5,
+});
+
+async function instructionId(deps: FixtureDeps): Promise<string> {
+  const [row] = await deps.db
+    .insert(instructions)
+    .values({ ...instructionBody(), bodyHtml: '<p>Текст</p>' })
+    .returning({ id: instructions.id });
+  if (!row) throw new Error('the instruction was not inserted');
+  return String(row.id);
+}
+
 export const ADMIN_SAMPLES: Record<string, Sample> = {
+  'GET /api/admin/landing/{id}': {
+    build: async ({ deps }) => ({ params: { id: await landingId(deps) } }),
+  },
+  'PUT /api/admin/landing/{id}': {
+    build: async ({ deps }) => ({
+      params: { id: await landingId(deps) },
+      body: {
+        banner_description: 'Описание',
+        banner_text: 'Текст',
+        video_heading: 'Видео',
+        video_link: '',
+        video_poster: '',
+        promo_button: 'Купить',
+        promo_text: 'Промо',
+        special_text: 'Особое',
+        offer_percent: 10,
+        key_values: [{ key: 'footer_html', value: '<p>Подвал</p>' }],
+      },
+    }),
+  },
+  'GET /api/admin/pages/{id}': {
+    build: async ({ deps }) => ({ params: { id: await pageId(deps) } }),
+  },
+  'PUT /api/admin/pages/{id}': {
+    build: async ({ deps }) => ({
+      params: { id: await pageId(deps) },
+      body: { title: 'Команда', body_html: '<p>Наши педагоги.</p>', version: '1' },
+    }),
+  },
+  'POST /api/admin/instructions': { build: () => ({ body: instructionBody() }) },
+  'GET /api/admin/instructions/{id}': {
+    build: async ({ deps }) => ({ params: { id: await instructionId(deps) } }),
+  },
+  'PUT /api/admin/instructions/{id}': {
+    build: async ({ deps }) => ({
+      params: { id: await instructionId(deps) },
+      body: instructionBody(),
+    }),
+  },
+  'DELETE /api/admin/instructions/{id}': {
+    build: async ({ deps }) => ({ params: { id: await instructionId(deps) } }),
+  },
   'POST /api/admin/auth/login': {
     build: ({ owner }) => ({ body: { email: owner.email, password: FAMILY_PASSWORD } }),
   },

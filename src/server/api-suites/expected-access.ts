@@ -211,6 +211,18 @@ const TABLE: Record<string, FamilyAccess> = {
   'POST /api/admin/campaigns/{id}/send': staffOnly(['admin', 'editor']),
   'POST /api/admin/campaigns/{id}/cancel': staffOnly(['admin', 'editor']),
   'GET /api/admin/campaigns/{id}/deliveries': staffOnly(['admin', 'editor']),
+  // Texts: the administrator and the editor.
+  'GET /api/admin/landing': staffOnly(['admin', 'editor']),
+  'GET /api/admin/landing/{id}': staffOnly(['admin', 'editor']),
+  'PUT /api/admin/landing/{id}': staffOnly(['admin', 'editor']),
+  'GET /api/admin/pages': staffOnly(['admin', 'editor']),
+  'GET /api/admin/pages/{id}': staffOnly(['admin', 'editor']),
+  'PUT /api/admin/pages/{id}': staffOnly(['admin', 'editor']),
+  'GET /api/admin/instructions': staffOnly(['admin', 'editor']),
+  'POST /api/admin/instructions': staffOnly(['admin', 'editor'], 201),
+  'GET /api/admin/instructions/{id}': staffOnly(['admin', 'editor']),
+  'PUT /api/admin/instructions/{id}': staffOnly(['admin', 'editor']),
+  'DELETE /api/admin/instructions/{id}': staffOnly(['admin', 'editor']),
   // Support requests: the administrator and support.
   'GET /api/admin/support-requests': staffOnly(['admin', 'support']),
   'GET /api/admin/support-requests/{id}': staffOnly(['admin', 'support']),

@@ -2,17 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { STAFF_ROLES } from '@contract/api/auth';
 import { errorBody } from '@contract/api/common';
-import { staffIdentityResponse, staffLoginBody, staffLoginResponse } from '@contract/api/admin';
+import {
+  staffIdentityResponse,
+  staffLoginBody,
+  staffLoginResponse,
+  type StaffLoginResult,
+} from '@contract/api/admin';
 import { users } from '../../db/schema/index';
 import type { ModuleDeps } from '../../deps';
 import { currentSession, optionalSession } from '../../plugins/auth';
-import { alreadyAuthenticated, forbidden } from '../../plugins/errors';
-import { limitPerIp } from '../../plugins/rate-limit';
+import { HttpError, alreadyAuthenticated, forbidden } from '../../plugins/errors';
+import { limitPerIp, rateLimiter } from '../../plugins/rate-limit';
 import { LIMITS } from '../auth/limits';
 import { loginWithinLimits } from '../auth/login-limits';
 import { staffLogin } from './staff-login';
 
 export function adminAuthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
+  const limiter = rateLimiter(deps);
   return async (app) => {
     app.post(
       '/admin/auth/login',
@@ -37,22 +43,46 @@ export function adminAuthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         if (await optionalSession(request, deps)) throw alreadyAuthenticated();
         const { email, password, code } = request.body;
-        const result = await loginWithinLimits({
-          deps,
-          request,
-          reply,
-          email,
-          password,
-          signIn: (address, secret) =>
-            staffLogin({
-              db: deps.db,
-              clock: deps.clock,
-              requireTotp: deps.config.admin.requireTotp,
-              email: address,
-              password: secret,
-              code,
-            }),
-        });
+        // Codes are counted apart from passwords: a known browser or address does not lift this count.
+        const codeAttempt =
+          code === undefined
+            ? null
+            : await limiter.attempt(
+                [
+                  {
+                    limit: LIMITS.staffCodeFailuresPerAccount,
+                    subject: email.trim().toLowerCase(),
+                  },
+                ],
+                reply,
+              );
+        let wrongCode = false;
+        let result: StaffLoginResult;
+        try {
+          result = await loginWithinLimits({
+            deps,
+            request,
+            reply,
+            email,
+            password,
+            // The back office's form has no captcha: the stricter account-wide count applies.
+            captchaChecked: false,
+            signIn: (address, secret) =>
+              staffLogin({
+                db: deps.db,
+                clock: deps.clock,
+                requireTotp: deps.config.admin.requireTotp,
+                email: address,
+                password: secret,
+                code,
+              }),
+          });
+        } catch (error) {
+          wrongCode = error instanceof HttpError && error.errors.code !== undefined;
+          throw error;
+        } finally {
+          if (!wrongCode) await codeAttempt?.forgive();
+        }
         if (result.token) request.log.info({ staff: true }, 'staff signed in');
         return { data: result };
       },

@@ -26,8 +26,9 @@ export function orderOf(
   columns: Record<string, AnyColumn>,
   fallback: AnyColumn,
 ): SQL {
-  const column = (query.sort && columns[query.sort]) || fallback;
-  return query.order === 'ASC' ? asc(column) : desc(column);
+  // Own keys only: `__proto__` or `constructor` from a query string is not a column.
+  const column = query.sort && Object.hasOwn(columns, query.sort) ? columns[query.sort] : fallback;
+  return query.order === 'ASC' ? asc(column ?? fallback) : desc(column ?? fallback);
 }
 
 /** Dates in answers: ISO strings, null when absent. */

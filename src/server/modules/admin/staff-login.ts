@@ -2,7 +2,7 @@
 // wherever config.admin.requireTotp holds (always outside demo mode). An account without a factor gets a
 // new secret to add to an authenticator app; its first correct code turns the factor on. A code is accepted
 // once: the time step of the last one is kept and an older or equal step is refused (replay).
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib/functional';
 import { STAFF_ROLES, type StaffRole } from '@contract/api/auth';
 import { TOTP_CODE_REQUIRED, TOTP_CODE_WRONG, type StaffLoginResult } from '@contract/api/admin';
@@ -87,16 +87,24 @@ export async function staffLogin(options: {
     epoch: Math.floor(now.getTime() / 1000),
     epochTolerance: EPOCH_TOLERANCE_S,
     ...(user.totpLastStep === null ? {} : { afterTimeStep: user.totpLastStep }),
-  });
+  }).catch(() => null); // otplib throws when the last step is ahead of this clock: a wrong code too.
   // The TOTP strategy's result carries the time step matched (the HOTP one, in the same union, does not).
-  if (!result.valid || !('timeStep' in result)) throw invalidField('code', TOTP_CODE_WRONG);
-  await db
+  if (!result?.valid || !('timeStep' in result)) throw invalidField('code', TOTP_CODE_WRONG);
+  // The step is taken in one statement: two sign-ins racing with one code get one session.
+  const [taken] = await db
     .update(users)
     .set({
       totpLastStep: result.timeStep,
       totpEnabledAt: user.totpEnabledAt ?? now,
       updatedAt: now,
     })
-    .where(eq(users.id, user.id));
+    .where(
+      and(
+        eq(users.id, user.id),
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, result.timeStep)),
+      ),
+    )
+    .returning({ id: users.id });
+  if (!taken) throw invalidField('code', TOTP_CODE_WRONG);
   return open();
 }

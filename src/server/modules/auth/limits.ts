@@ -37,6 +37,11 @@ export const LIMITS = {
    * last sign-in. Under 24.8 days: the in-process store expires keys with a timer, which cannot be longer.
    */
   knownLoginClient: { name: 'login-known', max: 1, windowMs: 20 * DAY },
+  /**
+   * Wrong authenticator codes for one staff account, wherever they come from and whatever the client:
+   * a million codes cannot be walked through five at a time.
+   */
+  staffCodeFailuresPerAccount: { name: 'staff-code-fail-account', max: 5, windowMs: 15 * MINUTE },
   usertokenPerIp: { name: 'usertoken-ip', max: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: MINUTE },
   registerPerIp: { name: 'register-ip', max: 10, windowMs: HOUR },
   passwordEmailPerIp: { name: 'password-email-ip', max: 10, windowMs: HOUR },

@@ -24,6 +24,8 @@ export async function loginWithinLimits<T = string>(options: {
   password: string;
   /** The sign-in itself (default: a parent's); a 422 from it counts as a wrong attempt. */
   signIn?: (email: string, password: string) => Promise<T>;
+  /** Whether this sign-in checked a captcha (default: whenever one is configured). */
+  captchaChecked?: boolean;
 }): Promise<T> {
   const { deps, request, reply, password } = options;
   const email = options.email.trim().toLowerCase();
@@ -45,9 +47,10 @@ export async function loginWithinLimits<T = string>(options: {
   // without one, unknown clients share the account-wide budget.
   if (!known) {
     checks.push({
-      limit: deps.captcha.enabled
-        ? LIMITS.loginFailuresPerAccountWithCaptcha
-        : LIMITS.loginFailuresPerAccount,
+      limit:
+        (options.captchaChecked ?? deps.captcha.enabled)
+          ? LIMITS.loginFailuresPerAccountWithCaptcha
+          : LIMITS.loginFailuresPerAccount,
       subject: email,
     });
   }

@@ -9,9 +9,11 @@ import {
   campaignDeliveriesResponse,
   campaignInput,
   idParams,
+  mailingCategoriesQuery,
   mailingCategoryUpdate,
 } from '@contract/api/admin';
 import type { ModuleDeps } from '../../deps';
+import { currentSession } from '../../plugins/auth';
 import { auditActor, recordAudit } from '../admin/audit';
 import { listMeta } from '../admin/list';
 import {
@@ -44,12 +46,18 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: 'Категории рассылок: подписчики и отписавшиеся',
+          description: 'requires_consent=true — только рекламные категории (в них пишут кампании).',
           security,
+          querystring: mailingCategoriesQuery,
           response: { 200: adminMailingCategoriesResponse, ...errors },
         },
       },
-      async () => {
-        const data = await adminCategories(db);
+      async (request) => {
+        const filter = request.query.requires_consent;
+        const data = await adminCategories(
+          db,
+          filter === undefined ? undefined : { requiresConsent: filter === 'true' },
+        );
         return { data, meta: listMeta({ page: 1, per_page: 100, order: 'ASC' }, data.length) };
       },
     );
@@ -237,7 +245,13 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: campaignDeliveriesResponse, ...errors },
         },
       },
-      async (request) => campaignDeliveries(db, request.params.id, request.query),
+      async (request) =>
+        campaignDeliveries(
+          db,
+          request.params.id,
+          request.query,
+          currentSession(request).user.role === 'admin',
+        ),
     );
   };
 }

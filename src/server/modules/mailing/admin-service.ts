@@ -14,11 +14,11 @@ import {
 import { conflict, invalidField, notFound } from '../../plugins/errors';
 import { iso, listMeta, offsetOf, orderOf, type ListQuery } from '../admin/list';
 import { CAMPAIGN_NOT_DRAFT, CAMPAIGN_NOT_FOUND, campaignCounts } from './campaigns';
-import { UNKNOWN_CATEGORY, receivesCategory } from './preferences';
+import { UNKNOWN_CATEGORY, maskEmail, receivesCategory } from './preferences';
 
 export const CATEGORY_NOT_FOUND = 'Рассылка не найдена';
 
-export async function adminCategories(db: Database) {
+export async function adminCategories(db: Database, only?: { requiresConsent: boolean }) {
   const rows = await db
     .select({
       id: mailingCategories.id,
@@ -28,6 +28,7 @@ export async function adminCategories(db: Database) {
       requires_consent: mailingCategories.requiresConsent,
     })
     .from(mailingCategories)
+    .where(only ? eq(mailingCategories.requiresConsent, only.requiresConsent) : undefined)
     .orderBy(mailingCategories.position, mailingCategories.id);
   return Promise.all(
     rows.map(async (row) => {
@@ -105,12 +106,20 @@ export async function getCampaign(db: Database, id: number): Promise<AdminCampai
   return toAdminCampaign(row, await campaignCounts(db, id));
 }
 
-async function requireCategory(db: Database, categoryId: number): Promise<void> {
+export const SERVICE_CATEGORY =
+  'В эту рассылку пишет сама школа. Для кампании выберите новости, советы или скидки';
+
+/**
+ * A campaign goes only to an advertising category: those reach only parents who agreed to advertising,
+ * while lesson reminders reach everyone and must not carry a promotion (38-FZ).
+ */
+async function requireCampaignCategory(db: Database, categoryId: number): Promise<void> {
   const [category] = await db
-    .select({ id: mailingCategories.id })
+    .select({ requiresConsent: mailingCategories.requiresConsent })
     .from(mailingCategories)
     .where(eq(mailingCategories.id, categoryId));
   if (!category) throw invalidField('category_id', UNKNOWN_CATEGORY);
+  if (!category.requiresConsent) throw invalidField('category_id', SERVICE_CATEGORY);
 }
 
 type ParsedCampaign = {
@@ -135,7 +144,7 @@ export async function createCampaign(
   createdBy: number,
   now: Date,
 ): Promise<AdminCampaign> {
-  await requireCategory(db, input.category_id);
+  await requireCampaignCategory(db, input.category_id);
   const [row] = await db
     .insert(mailingCampaigns)
     .values({ ...columnsOf(input), createdBy, createdAt: now, updatedAt: now })
@@ -150,7 +159,7 @@ export async function updateCampaign(
   input: ParsedCampaign,
   now: Date,
 ): Promise<AdminCampaign> {
-  await requireCategory(db, input.category_id);
+  await requireCampaignCategory(db, input.category_id);
   const [row] = await db
     .update(mailingCampaigns)
     .set({ ...columnsOf(input), updatedAt: now })
@@ -163,7 +172,13 @@ export async function updateCampaign(
   return getCampaign(db, id);
 }
 
-export async function campaignDeliveries(db: Database, campaignId: number, query: ListQuery) {
+/** The log shows addresses in full to the administrator; an editor writes letters and needs no addresses. */
+export async function campaignDeliveries(
+  db: Database,
+  campaignId: number,
+  query: ListQuery,
+  fullAddresses: boolean,
+) {
   await getCampaign(db, campaignId);
   const where = eq(mailingDeliveries.campaignId, campaignId);
   const [rows, [total]] = await Promise.all([
@@ -187,7 +202,7 @@ export async function campaignDeliveries(db: Database, campaignId: number, query
   return {
     data: rows.map((r) => ({
       id: r.id,
-      email: r.email,
+      email: fullAddresses ? r.email : maskEmail(r.email),
       status: r.status,
       note: r.note,
       sent_at: iso(r.sentAt),

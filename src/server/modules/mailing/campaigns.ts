@@ -34,6 +34,7 @@ export async function startCampaign(
         'campaign:' || ${campaignId}::text || ':' || ${users.id}::text, ${now.toISOString()}::timestamptz
       from ${users}
       where ${users.role} = 'parent' and ${users.emailVerifiedAt} is not null
+        and ${users.blockedAt} is null
         and ${users.email} not like ${`%@${PLACEHOLDER_EMAIL_DOMAIN}`}
         and ${receivesCategory(sql`${users.id}`, campaign.categoryId)}
       order by ${users.id}

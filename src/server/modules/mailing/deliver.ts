@@ -32,8 +32,13 @@ export const CLAIM_MS = 5 * 60_000;
 /** Tries of one mail before it is marked failed (the transport was down every time). */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
+/** After a failed send the sender waits this long: the transport is likely down. */
+export const FAILURE_PAUSE_MS = 60_000;
+/** However high the rate, one batch stays far shorter than CLAIM_MS (a slow SMTP takes seconds a letter). */
+const MAX_BATCH = 200;
+
 export const batchSize = (ratePerMinute: number) =>
-  Math.max(1, Math.ceil((ratePerMinute * BATCH_INTERVAL_MS) / 60_000));
+  Math.min(MAX_BATCH, Math.max(1, Math.ceil((ratePerMinute * BATCH_INTERVAL_MS) / 60_000)));
 
 /** Queues the sender unless one is already waiting: called whenever deliveries are added. */
 export async function ensureDeliverJob(db: Database, runAt?: Date): Promise<void> {
@@ -49,6 +54,7 @@ type Claimed = Pick<
   typeof mailingDeliveries.$inferSelect,
   'id' | 'userId' | 'categoryId' | 'campaignId' | 'childId' | 'weekNumber' | 'attempts'
 >;
+// `attempts` counts letters really handed to the transport; a claim alone is not a try.
 
 async function claim(db: Database, now: Date, limit: number): Promise<Claimed[]> {
   const next = db
@@ -68,7 +74,7 @@ async function claim(db: Database, now: Date, limit: number): Promise<Claimed[]>
     .for('update', { skipLocked: true });
   return db
     .update(mailingDeliveries)
-    .set({ claimedAt: now, attempts: sql`${mailingDeliveries.attempts} + 1` })
+    .set({ claimedAt: now })
     .where(inArray(mailingDeliveries.id, next))
     .returning({
       id: mailingDeliveries.id,
@@ -81,8 +87,29 @@ async function claim(db: Database, now: Date, limit: number): Promise<Claimed[]>
     });
 }
 
-const finish = (db: Database, id: number, set: Partial<typeof mailingDeliveries.$inferInsert>) =>
-  db.update(mailingDeliveries).set(set).where(eq(mailingDeliveries.id, id));
+/**
+ * Writes to a row only while this sender's claim on it stands (`claimed_at` is still ours): a row another
+ * sender took over after CLAIM_MS is left to it. True when the row was written.
+ */
+async function whileClaimed(
+  db: Database,
+  id: number,
+  claimedAt: Date,
+  set: Partial<typeof mailingDeliveries.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(mailingDeliveries)
+    .set(set)
+    .where(
+      and(
+        eq(mailingDeliveries.id, id),
+        eq(mailingDeliveries.status, 'pending'),
+        eq(mailingDeliveries.claimedAt, claimedAt),
+      ),
+    )
+    .returning({ id: mailingDeliveries.id });
+  return rows.length > 0;
+}
 
 /** The mail a delivery sends, or the reason it must not be sent now. */
 async function compose(
@@ -96,6 +123,7 @@ async function compose(
       email: users.email,
       name: users.name,
       verifiedAt: users.emailVerifiedAt,
+      blockedAt: users.blockedAt,
       receives: sql<boolean>`${receivesCategory(sql`${users.id}`, row.categoryId)}`,
       category: mailingCategories.title,
     })
@@ -105,6 +133,7 @@ async function compose(
   if (!recipient) return { skip: 'no_recipient' };
   if (isPlaceholderEmail(recipient.email)) return { skip: 'no_address' };
   if (!recipient.verifiedAt) return { skip: 'unconfirmed' };
+  if (recipient.blockedAt) return { skip: 'blocked' };
   if (!recipient.receives) return { skip: 'unsubscribed' };
   const common = {
     name: recipient.name,
@@ -153,6 +182,8 @@ export interface DeliverSummary {
   failed: number;
   /** Pending rows remain: the sender runs again after BATCH_INTERVAL_MS. */
   more: boolean;
+  /** A letter could not be sent: the sender pauses FAILURE_PAUSE_MS. */
+  transportDown: boolean;
 }
 
 export async function deliverBatch(
@@ -162,30 +193,49 @@ export async function deliverBatch(
   const now = context.clock();
   const rows = await claim(db, now, batchSize(config.mail.ratePerMinute));
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, db, clock: context.clock });
-  const summary: DeliverSummary = { sent: 0, skipped: 0, failed: 0, more: false };
-  for (const row of rows) {
+  const summary: DeliverSummary = {
+    sent: 0,
+    skipped: 0,
+    failed: 0,
+    more: false,
+    transportDown: false,
+  };
+  for (const [index, row] of rows.entries()) {
     const { token, hash } = newLinkToken();
     const composed = await compose(db, row, config.publicUrl, token);
     if ('skip' in composed) {
-      await finish(db, row.id, { status: 'skipped', note: composed.skip });
-      summary.skipped += 1;
+      if (await whileClaimed(db, row.id, now, { status: 'skipped', note: composed.skip })) {
+        summary.skipped += 1;
+      }
       continue;
     }
-    // The hash is stored before the mail leaves: a link in a sent mail always works.
-    await finish(db, row.id, { tokenHash: hash });
+    // The hash is stored before the mail leaves, so a link in a sent mail always works; and the letter
+    // leaves only if the row is still this sender's.
+    const attempt = row.attempts + 1;
+    if (!(await whileClaimed(db, row.id, now, { tokenHash: hash, attempts: attempt }))) continue;
     try {
       await transport.send(await renderMail(composed.mail, config));
-      await finish(db, row.id, { status: 'sent', sentAt: context.clock(), note: null });
+      await whileClaimed(db, row.id, now, { status: 'sent', sentAt: context.clock(), note: null });
       summary.sent += 1;
     } catch (error) {
-      const exhausted = row.attempts >= MAX_DELIVERY_ATTEMPTS;
-      await finish(db, row.id, exhausted ? { status: 'failed', note: 'transport' } : {});
-      if (exhausted) summary.failed += 1;
+      const exhausted = attempt >= MAX_DELIVERY_ATTEMPTS;
+      if (exhausted) {
+        await whileClaimed(db, row.id, now, { status: 'failed', note: 'transport' });
+        summary.failed += 1;
+      }
       logger.warn(
-        { delivery: row.id, attempt: row.attempts, err: (error as Error).message },
+        { delivery: row.id, attempt, err: (error as Error).message },
         'mailing: the mail could not be sent',
       );
-      // The transport is likely down: the rest of the batch waits for the claim to lapse.
+      // The transport is likely down: the rest of the batch is let go untried, and the sender pauses.
+      const untried = rows.slice(index + 1).map((r) => r.id);
+      if (untried.length > 0) {
+        await db
+          .update(mailingDeliveries)
+          .set({ claimedAt: null })
+          .where(and(inArray(mailingDeliveries.id, untried), eq(mailingDeliveries.claimedAt, now)));
+      }
+      summary.transportDown = true;
       break;
     }
   }

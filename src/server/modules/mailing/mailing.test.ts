@@ -289,6 +289,34 @@ describe('campaigns', () => {
   });
 });
 
+describe('the sender when the mail server is away', () => {
+  it('counts a real try, lets the rest of the batch go and pauses; the letters leave later', async () => {
+    for (let i = 0; i < 2; i += 1) await parent({ consent: true });
+    const id = await campaign(MAILING_CATEGORY_SLUGS.news);
+    await startCampaign(world.db, id, world.time.clock());
+    const down = {
+      ...deps(),
+      logger: world.app.log,
+      config: { ...world.config, mail: { ...world.config.mail, smtpUrl: 'smtp://127.0.0.1:9' } },
+    };
+    const failed = await deliverBatch(down);
+    expect(failed).toMatchObject({ sent: 0, transportDown: true, more: true });
+    const rows = await world.db
+      .select({ attempts: mailingDeliveries.attempts, claimedAt: mailingDeliveries.claimedAt })
+      .from(mailingDeliveries)
+      .where(eq(mailingDeliveries.campaignId, id));
+    expect(rows.map((r) => r.attempts).sort()).toEqual([...Array(rows.length - 1).fill(0), 1]);
+    expect(rows.filter((r) => r.claimedAt !== null)).toHaveLength(1);
+
+    // Back up: the untried letters go at once, the tried one after its claim lapses.
+    await deliverBatch({ ...deps(), logger: world.app.log });
+    expect((await campaignCounts(world.db, id)).pending).toBe(1);
+    world.time.advance(6 * 60_000);
+    await deliverBatch({ ...deps(), logger: world.app.log });
+    expect(await campaignCounts(world.db, id)).toMatchObject({ pending: 0, failed: 0 });
+  });
+});
+
 describe('unsubscribing from a mail', () => {
   async function mailedParent() {
     const family = await parent({ consent: true });
@@ -360,6 +388,37 @@ describe('unsubscribing from a mail', () => {
     expect(all.json<{ data: MailingState }>().data.unsubscribed_from_all).toBe(true);
   });
 
+  it('a link takes back its own category and joins service mail, but gives no advertising consent', async () => {
+    const { family, token } = await mailedParent();
+    const news = await categoryId(MAILING_CATEGORY_SLUGS.news);
+    const offers = await categoryId(MAILING_CATEGORY_SLUGS.offers);
+    await world.post(null, '/api/profile/unsubscribe-from-all', { value: true, extra: { token } });
+
+    const foreign = await world.post(null, '/api/profile/subscribe-for-mailing', {
+      categories: [offers],
+      extra: { token },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json<{ message: string }>().message).toMatch(/личном кабинете/);
+    const all = await world.post(null, '/api/profile/unsubscribe-from-all', {
+      value: false,
+      extra: { token },
+    });
+    expect(all.statusCode).toBe(403);
+
+    const own = await world.post(null, '/api/profile/subscribe-for-mailing', {
+      categories: [news, await categoryId(MAILING_CATEGORY_SLUGS.lessonReminders)],
+      extra: { token },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(subscribed(await stateOf(family.token))).toEqual({
+      lesson_reminders: true,
+      news: true,
+      tips: false,
+      offers: false,
+    });
+  });
+
   it('a made-up token is refused with a Russian message', async () => {
     const res = await world.app.inject({
       url: '/api/profile/unsubscribe-for-mailing',
@@ -411,6 +470,28 @@ describe('lesson reminders', () => {
     await runJobs();
     expect(await outbox(off.email)).toHaveLength(0);
     expect(await outbox(left.email)).toHaveLength(0);
+  });
+
+  it('writes a week without a letter down as skipped, so no scan looks at it again', async () => {
+    const family = await parent({ consent: false });
+    await world.buySubscription(family, 60);
+    // A second child beyond the one seat of the subscription (added before the seats were counted).
+    await world.db.insert(children).values({
+      userId: family.userId,
+      name: 'Петя',
+      birthDate: '2022-03-01',
+      ageGroup: 'four-five',
+      createdAt: world.time.clock(),
+    });
+    world.time.advance(7 * DAY + 60 * 60_000);
+    await queueLessonReminders(world.db, world.time.clock());
+    const rows = await world.db
+      .select({ status: mailingDeliveries.status, note: mailingDeliveries.note })
+      .from(mailingDeliveries)
+      .where(eq(mailingDeliveries.userId, family.userId));
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(1);
+    expect(rows).toContainEqual({ status: 'skipped', note: 'no_seat' });
+    expect(await queueLessonReminders(world.db, world.time.clock())).toBe(0);
   });
 
   it('says nothing once the subscription has ended', async () => {

@@ -5,12 +5,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../deps';
+import { limitPerIp, type RateLimit } from '../../plugins/rate-limit';
 import { acceptForms } from '../oauth/form';
 import { findLink, markLinkUsed } from './links';
 import { chooseCategories } from './preferences';
 
 const DONE = 'Вы отписаны от этой рассылки.';
 const UNKNOWN = 'Ссылка для отписки не подошла.';
+
+/**
+ * Generous: mail providers post from few addresses for many people. It only keeps a flood of made-up
+ * tokens off the database.
+ */
+export const ONE_CLICK_LIMIT = {
+  name: 'one-click-ip',
+  max: 600,
+  windowMs: 10 * 60_000,
+} as const satisfies RateLimit;
 
 export function oneClickRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,6 +35,7 @@ export function oneClickRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.post(
       '/unsubscribe',
       {
+        onRequest: limitPerIp(deps, ONE_CLICK_LIMIT),
         schema: {
           hide: true,
           querystring: z.object({ token: z.string().max(200).optional() }),

@@ -37,6 +37,23 @@ export function receivesCategory(userColumn: SQL | typeof users.id, categoryId: 
   )`;
 }
 
+/**
+ * Whether a mail link may switch these categories on: a link proves only that its holder has the letter
+ * (it may have been forwarded), so it may take back its own category and join service mail, but giving
+ * advertising consent is for the signed-in parent.
+ */
+export async function linkMaySubscribe(
+  db: Database,
+  linkCategoryId: number,
+  categoryIds: readonly number[],
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: mailingCategories.id, requiresConsent: mailingCategories.requiresConsent })
+    .from(mailingCategories);
+  const advertising = new Set(rows.filter((r) => r.requiresConsent).map((r) => r.id));
+  return categoryIds.every((id) => id === linkCategoryId || !advertising.has(id));
+}
+
 export async function listCategories(db: Database) {
   return db
     .select({
@@ -85,6 +102,7 @@ export async function mailingStateOf(
   const categories = rows.map(({ choice, requiresConsent, ...category }) => ({
     ...category,
     subscribed: choice ?? (requiresConsent ? consent : true),
+    requires_consent: requiresConsent,
   }));
   const email = user?.email ?? '';
   return {

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import {
   childPrograms,
   children,
+  familySubscriptions,
   jobs,
   mailingCategories,
   mailingDeliveries,
@@ -56,6 +57,13 @@ export async function queueLessonReminders(db: Database, now: Date): Promise<num
         // parent adds the child or picks the program: they know).
         sql`${week} >= 2`,
         sql`extract(epoch from (${at} - ${started})) * 1000 % ${WEEK_MS} < ${REMIND_WITHIN_MS}`,
+        sql`${users.blockedAt} is null`,
+        // Only families with a subscription in force now (by the family's index): a lapsed family's
+        // children are not scanned again and again.
+        sql`exists (select 1 from ${familySubscriptions}
+          where ${familySubscriptions.userId} = ${children.userId}
+            and ${familySubscriptions.startsAt} <= ${at}
+            and coalesce(${familySubscriptions.endedAt}, ${familySubscriptions.endsAt}) > ${at})`,
         sql`not exists (select 1 from ${mailingDeliveries}
           where ${mailingDeliveries.dedupeKey} = 'lesson:' || ${children.id}::text || ':' || ${week}::text)`,
       ),
@@ -65,20 +73,8 @@ export async function queueLessonReminders(db: Database, now: Date): Promise<num
 
   let queued = 0;
   for (const candidate of candidates) {
-    const { family, child } = await viewerFacts(db, candidate.userId, candidate.childId, now);
-    if (!activeSubscription(family.periods, now) || !child.hasSeat) continue;
-    if (!isWeekOpen(child, family.periods, candidate.week, now)) continue;
-    if (child.mainProgramId === null) continue;
-    const [programWeek] = await db
-      .select({ id: programWeeks.id })
-      .from(programWeeks)
-      .where(
-        and(
-          eq(programWeeks.mainProgramId, child.mainProgramId),
-          eq(programWeeks.number, candidate.week),
-        ),
-      );
-    if (!programWeek) continue;
+    const skip = await reasonToSkip(db, candidate, now);
+    // A week with nothing to remind of is written down as skipped, so no later scan looks at it again.
     const added = await db
       .insert(mailingDeliveries)
       .values({
@@ -88,13 +84,37 @@ export async function queueLessonReminders(db: Database, now: Date): Promise<num
         weekNumber: candidate.week,
         dedupeKey: dedupeKey(candidate.childId, candidate.week),
         createdAt: now,
+        ...(skip ? { status: 'skipped' as const, note: skip } : {}),
       })
       .onConflictDoNothing({ target: mailingDeliveries.dedupeKey })
       .returning({ id: mailingDeliveries.id });
-    queued += added.length;
+    if (!skip) queued += added.length;
   }
   if (queued > 0) await ensureDeliverJob(db);
   return queued;
+}
+
+/** Why the week that opened is not worth a letter, or null when it is. */
+async function reasonToSkip(
+  db: Database,
+  candidate: { userId: number; childId: number; week: number },
+  now: Date,
+): Promise<string | null> {
+  const { family, child } = await viewerFacts(db, candidate.userId, candidate.childId, now);
+  if (!activeSubscription(family.periods, now)) return 'no_subscription';
+  if (!child.hasSeat) return 'no_seat';
+  if (!isWeekOpen(child, family.periods, candidate.week, now)) return 'week_not_open';
+  if (child.mainProgramId === null) return 'no_program';
+  const [programWeek] = await db
+    .select({ id: programWeeks.id })
+    .from(programWeeks)
+    .where(
+      and(
+        eq(programWeeks.mainProgramId, child.mainProgramId),
+        eq(programWeeks.number, candidate.week),
+      ),
+    );
+  return programWeek ? null : 'no_such_week';
 }
 
 /** The tick is put on the queue at start when none is waiting; each run queues the next. */

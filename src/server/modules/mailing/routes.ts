@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '@contract/api/common';
 import {
+  LINK_CANNOT_SUBSCRIBE,
   MAILING_TOKEN_HEADER,
   mailingCategoriesResponse,
   mailingChoiceBody,
@@ -11,10 +12,16 @@ import {
 } from '@contract/api/mailing';
 import type { ModuleDeps } from '../../deps';
 import { optionalSession } from '../../plugins/auth';
-import { unauthorized } from '../../plugins/errors';
+import { forbidden, unauthorized } from '../../plugins/errors';
 import { limitPerIp, type RateLimit } from '../../plugins/rate-limit';
 import { findLink, invalidLink, markLinkUsed, type MailingLink } from './links';
-import { chooseAll, chooseCategories, listCategories, mailingStateOf } from './preferences';
+import {
+  chooseAll,
+  chooseCategories,
+  linkMaySubscribe,
+  listCategories,
+  mailingStateOf,
+} from './preferences';
 
 /** Link tokens cannot be guessed; the limit only keeps a flood of made-up ones off the database. */
 export const MAILING_LINK_LIMIT = {
@@ -23,7 +30,7 @@ export const MAILING_LINK_LIMIT = {
   windowMs: 10 * 60_000,
 } as const satisfies RateLimit;
 
-const errors = { 401: errorBody, 404: errorBody, 422: errorBody, 429: errorBody };
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody, 429: errorBody };
 
 interface Recipient {
   userId: number;
@@ -101,6 +108,13 @@ export function mailingRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const who = await recipient(request, reply, request.body.extra?.token);
+          if (
+            subscribed &&
+            who.link &&
+            !(await linkMaySubscribe(deps.db, who.link.categoryId, request.body.categories))
+          ) {
+            throw forbidden(LINK_CANNOT_SUBSCRIBE);
+          }
           const now = deps.clock();
           await chooseCategories(deps.db, {
             userId: who.userId,
@@ -132,6 +146,7 @@ export function mailingRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         const who = await recipient(request, reply, request.body.extra?.token);
         const now = deps.clock();
         const subscribed = !request.body.value;
+        if (subscribed && who.link) throw forbidden(LINK_CANNOT_SUBSCRIBE);
         await chooseAll(deps.db, {
           userId: who.userId,
           subscribed,

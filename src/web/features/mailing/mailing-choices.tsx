@@ -34,29 +34,43 @@ export function MailingChoices({ state, token }: { state: MailingState; token: s
   return (
     <div className={styles.choices}>
       <ul className={styles.list}>
-        {state.categories.map((category) => (
-          <CategorySwitch
-            key={category.id}
-            category={category}
-            busy={busy === category.id}
-            disabled={busy !== null}
-            onToggle={() => void toggle(category)}
-          />
-        ))}
+        {state.categories.map((category) => {
+          // From a mail's link advertising is only left, or the link's own category taken back: joining
+          // one records consent, which is the signed-in parent's to give.
+          const locked =
+            token !== null &&
+            category.requires_consent &&
+            !category.subscribed &&
+            category.id !== state.link_category_id;
+          return (
+            <CategorySwitch
+              key={category.id}
+              category={category}
+              busy={busy === category.id}
+              disabled={busy !== null || locked}
+              hint={locked ? 'Включить можно в личном кабинете, в профиле.' : undefined}
+              onToggle={() => void toggle(category)}
+            />
+          );
+        })}
       </ul>
       {failure && (
         <p className={styles.failure} role="alert">
           {failure}
         </p>
       )}
-      <Button
-        variant={state.unsubscribed_from_all ? 'primary' : 'secondary'}
-        loading={busy === 'all'}
-        disabled={busy !== null && busy !== 'all'}
-        onClick={() => void all()}
-      >
-        {state.unsubscribed_from_all ? 'Получать все рассылки' : 'Отписаться от всех рассылок'}
-      </Button>
+      {state.unsubscribed_from_all && token !== null ? (
+        <p className={styles.note}>Вернуть рассылки можно в личном кабинете, в профиле.</p>
+      ) : (
+        <Button
+          variant={state.unsubscribed_from_all ? 'primary' : 'secondary'}
+          loading={busy === 'all'}
+          disabled={busy !== null && busy !== 'all'}
+          onClick={() => void all()}
+        >
+          {state.unsubscribed_from_all ? 'Получать все рассылки' : 'Отписаться от всех рассылок'}
+        </Button>
+      )}
     </div>
   );
 }
@@ -65,11 +79,13 @@ function CategorySwitch({
   category,
   busy,
   disabled,
+  hint,
   onToggle,
 }: {
   category: Category;
   busy: boolean;
   disabled: boolean;
+  hint: string | undefined;
   onToggle: () => void;
 }) {
   const id = useId();
@@ -90,7 +106,7 @@ function CategorySwitch({
         {category.title}
       </label>
       <span id={`${id}-hint`} className={switches.hint}>
-        {category.description}
+        {hint ? `${category.description} ${hint}` : category.description}
       </span>
     </li>
   );

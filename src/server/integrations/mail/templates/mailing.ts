@@ -40,7 +40,9 @@ export function campaignMail(data: CampaignMailData): MailContent {
   if (data.button) blocks.push({ kind: 'button', label: data.button.label, url: data.button.url });
   return {
     subject: data.subject,
-    preview: first.length > 120 ? `${first.slice(0, 119)}…` : first,
+    // By characters, not UTF-16 units: an emoji is never cut in half.
+    preview:
+      Array.from(first).length > 120 ? `${Array.from(first).slice(0, 119).join('')}…` : first,
     heading: data.subject,
     blocks,
     reason: reasonOf(data.category),
