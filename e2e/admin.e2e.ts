@@ -162,7 +162,7 @@ describe('the back office', () => {
           ).data,
         );
 
-        await page.getByRole('menuitem', { name: 'Главная', exact: true }).click();
+        await page.getByRole('menuitem', { name: 'Тексты главной' }).click();
         await page.getByRole('cell', { name: 'Главная страница' }).click();
         await page.getByLabel('Описание баннера').fill(description);
         const footer = page.getByLabel('Значение').first();
@@ -182,7 +182,7 @@ describe('the back office', () => {
         original.page = JSON.stringify(team);
         await page.getByRole('menuitem', { name: 'Страницы' }).click();
         await page.getByRole('cell', { name: team?.title ?? 'Команда' }).click();
-        await page.getByLabel('Заголовок').fill(teamTitle);
+        await page.getByRole('textbox', { name: 'Заголовок' }).fill(teamTitle);
         await page.getByRole('button', { name: 'Сохранить' }).click();
         await page.getByRole('cell', { name: teamTitle }).waitFor();
       });

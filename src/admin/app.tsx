@@ -78,7 +78,7 @@ export function AdminApp() {
               name="landing"
               list={LandingList}
               edit={LandingEdit}
-              options={{ label: 'Главная' }}
+              options={{ label: 'Тексты главной' }}
               recordRepresentation={(record: { key: string }) =>
                 record.key === 'payment' ? 'страница оплаты' : 'главная'
               }
