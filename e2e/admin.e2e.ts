@@ -243,6 +243,25 @@ describe('the back office', () => {
     }
   });
 
+  it('finds a parent, closes their sign-in, and their session ends at once', async () => {
+    const parent = await registerParent(baseUrl, { label: 'blocked' });
+    await withPage(browser, baseUrl, async (page) => {
+      await signInToAdmin(page);
+      await page.getByRole('menuitem', { name: 'Аккаунты' }).click();
+      await page.getByPlaceholder('Почта, имя, фамилия, телефон').fill(parent.email);
+      await page.getByRole('cell', { name: parent.email }).click();
+      await page.getByRole('button', { name: 'Закрыть вход' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Закрыть вход в аккаунт?' });
+      await confirm.getByRole('button', { name: 'Закрыть вход' }).click();
+      await page.getByText('Вход закрыт', { exact: true }).first().waitFor();
+      await page.getByRole('button', { name: 'Открыть вход' }).waitFor();
+    });
+    const profile = await fetch(`${baseUrl}/api/profile/show`, {
+      headers: { authorization: `Bearer ${parent.token}` },
+    });
+    expect(profile.status).toBe(401);
+  });
+
   it('refuses a parent at the back office sign-in', async () => {
     await withPage(browser, baseUrl, async (page) => {
       await page.goto('/admin/');

@@ -7,6 +7,8 @@ import { dataProvider } from './data-provider';
 import { i18nProvider } from './i18n';
 import { LoginPage } from './login-page';
 import { AuditList } from './resources/audit';
+import { OrderList, OrderShow } from './resources/orders';
+import { UserList, UserShow } from './resources/users';
 import {
   InstructionCreate,
   InstructionEdit,
@@ -48,6 +50,26 @@ export function AdminApp() {
               show={SupportRequestShow}
               recordRepresentation={(record: { id: number }) => `№\u00a0${record.id}`}
               options={{ label: 'Обращения' }}
+            />
+          ),
+          can(role, 'admin', 'support') && (
+            <Resource
+              key="users"
+              name="users"
+              list={UserList}
+              show={UserShow}
+              options={{ label: 'Семьи и сотрудники' }}
+              recordRepresentation="email"
+            />
+          ),
+          can(role, 'admin', 'support') && (
+            <Resource
+              key="orders"
+              name="orders"
+              list={OrderList}
+              show={OrderShow}
+              options={{ label: 'Заказы' }}
+              recordRepresentation="order_number"
             />
           ),
           can(role, 'admin', 'editor') && (

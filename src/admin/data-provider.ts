@@ -20,6 +20,8 @@ const query = (params: Record<string, unknown>): string => {
   return text ? `?${text}` : '';
 };
 
+const NESTED = new Set(['deliveries']);
+
 const unsupported = (what: string) => () =>
   Promise.reject(new Error(`Действие «${what}» в админке пока не поддерживается`));
 
@@ -52,9 +54,12 @@ export const dataProvider: DataProvider & {
   },
   async getManyReference(resource, params) {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
-    const body = await call<ListBody>(
-      `admin/${params.target}/${params.id}/${resource}${query({ page, per_page: perPage })}`,
-    );
+    // A campaign's deliveries live under it (/admin/campaigns/:id/deliveries); other references are a
+    // filter of the resource's list (/admin/orders?user_id=…).
+    const path = NESTED.has(resource)
+      ? `admin/${params.target}/${params.id}/${resource}${query({ page, per_page: perPage })}`
+      : `admin/${resource}${query({ page, per_page: perPage, [params.target]: params.id })}`;
+    const body = await call<ListBody>(path);
     return { data: body.data as never[], total: body.meta.total };
   },
   async create(resource, params) {

@@ -139,6 +139,26 @@ const messages = {
         updated_at: 'Изменена',
       },
     },
+    users: {
+      name: 'Аккаунт |||| Аккаунты',
+      fields: {
+        email: 'Почта',
+        name: 'Имя',
+        surname: 'Фамилия',
+        phone: 'Телефон',
+        role: 'Роль',
+        email_verified: 'Почта подтверждена',
+        blocked: 'Вход закрыт',
+        created_at: 'Зарегистрирован',
+        children_count: 'Детей',
+        subscription_until: 'Подписка до',
+        children: 'Дети',
+      },
+    },
+    orders: {
+      name: 'Заказ |||| Заказы',
+      fields: { state: 'Статус' },
+    },
     deliveries: {
       fields: {
         email: 'Получатель',

@@ -51,6 +51,8 @@ import { mailingRoutes } from './modules/mailing/routes';
 import { mailingAdminRoutes } from './modules/mailing/admin-routes';
 import { supportAdminRoutes } from './modules/support/admin-routes';
 import { contentAdminRoutes } from './modules/content/admin-routes';
+import { usersRoutes } from './modules/admin/users-routes';
+import { ordersAdminRoutes } from './modules/payments/admin-routes';
 import { adminAuthRoutes } from './modules/admin/auth-routes';
 import { auditRoutes } from './modules/admin/audit-routes';
 import { dashboardRoutes } from './modules/admin/dashboard';
@@ -150,6 +152,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mailingAdminRoutes(moduleDeps), api);
   await app.register(supportAdminRoutes(moduleDeps), api);
   await app.register(contentAdminRoutes(moduleDeps), api);
+  await app.register(usersRoutes(moduleDeps), api);
+  await app.register(ordersAdminRoutes(moduleDeps), api);
   await app.register(oneClickRoutes(moduleDeps));
   const { media } = moduleDeps;
   if (media.kind === 'local') {

@@ -43,7 +43,8 @@ const DELIVERY_STATUS_LABELS: Record<string, string> = {
   failed: 'Не ушло',
 };
 
-const Status = () => (
+// react-admin reads a column's label from the element it is given, so it is passed where used.
+const Status = (_props: { label: string; source: string }) => (
   <FunctionField<AdminCampaign>
     source="status"
     label="Статус"
@@ -59,7 +60,7 @@ export function CampaignList() {
         <ReferenceField source="category_id" reference="mailing-categories" link={false}>
           <TextField source="title" />
         </ReferenceField>
-        <Status />
+        <Status label="Статус" source="status" />
         <FunctionField<AdminCampaign>
           label="Отправлено"
           render={(record) => `${record.sent} из ${record.recipients}`}
@@ -197,7 +198,7 @@ export function CampaignShow() {
         <ReferenceField source="category_id" reference="mailing-categories" link={false}>
           <TextField source="title" />
         </ReferenceField>
-        <Status />
+        <Status label="Статус" source="status" />
         <TextField source="subject" />
         <TextField source="body" sx={{ whiteSpace: 'pre-wrap' }} />
         <TextField source="button_label" emptyText="—" />

@@ -35,7 +35,8 @@ const filters = [
   />,
 ];
 
-const Status = () => (
+// react-admin reads a column's label from the element it is given, so it is passed where used.
+const Status = (_props: { label: string; source: string }) => (
   <FunctionField<AdminSupportRequest>
     source="status"
     label="Статус"
@@ -61,7 +62,7 @@ export function SupportRequestList() {
             record.message.length > 80 ? `${record.message.slice(0, 79)}…` : record.message
           }
         />
-        <Status />
+        <Status label="Статус" source="status" />
         <MoscowDateTime source="created_at" />
       </Datagrid>
     </List>
@@ -129,7 +130,7 @@ export function SupportRequestShow() {
         <TextField source="email" />
         <MoscowDateTime source="created_at" />
         <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
-        <Status />
+        <Status label="Статус" source="status" />
         <TextField source="answer" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
         <MoscowDateTime source="answered_at" />
         <AnswerForm />

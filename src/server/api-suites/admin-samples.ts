@@ -7,7 +7,10 @@ import {
   mailingCampaigns,
   mailingCategories,
   pages,
+  paymentOrders,
+  purchases,
   supportRequests,
+  users,
 } from '../db/schema/index';
 import { randomToken } from '../modules/auth/tokens';
 import type { FixtureDeps } from './families';
@@ -86,7 +89,62 @@ async function instructionId(deps: FixtureDeps): Promise<string> {
   return String(row.id);
 }
 
+/** An account of its own for the calls that act on one: never A, whom the matrix guards. */
+async function strangerId(deps: FixtureDeps): Promise<string> {
+  const [row] = await deps.db
+    .insert(users)
+    .values({
+      email: `stranger-${randomToken().slice(0, 10).toLowerCase()}@example.ru`,
+      name: 'Гость',
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('the account was not inserted');
+  return String(row.id);
+}
+
+async function strangerOrderId(deps: FixtureDeps): Promise<string> {
+  const userId = Number(await strangerId(deps));
+  const [purchase] = await deps.db
+    .insert(purchases)
+    .values({ userId, type: 'subscription', lines: [], amount: 99_000, total: 99_000 })
+    .returning({ id: purchases.id });
+  const [order] = await deps.db
+    .insert(paymentOrders)
+    .values({
+      purchaseId: purchase?.id ?? 0,
+      userId,
+      orderNumber: `matrix-${randomToken().slice(0, 12)}`,
+      amount: 99_000,
+    })
+    .returning({ id: paymentOrders.id });
+  if (!order) throw new Error('the order was not inserted');
+  return String(order.id);
+}
+
 export const ADMIN_SAMPLES: Record<string, Sample> = {
+  'GET /api/admin/users': { staffSeesFamilies: true, build: () => ({}) },
+  'GET /api/admin/orders': { staffSeesFamilies: true, build: () => ({}) },
+  'GET /api/admin/users/{id}': {
+    build: async ({ deps }) => ({ params: { id: await strangerId(deps) } }),
+  },
+  'POST /api/admin/users/{id}/block': {
+    build: async ({ deps }) => ({
+      params: { id: await strangerId(deps) },
+      body: { blocked: true },
+    }),
+  },
+  'POST /api/admin/users/{id}/password-reset': {
+    build: async ({ deps }) => ({ params: { id: await strangerId(deps) } }),
+  },
+  'PUT /api/admin/users/{id}/role': {
+    build: async ({ deps }) => ({
+      params: { id: await strangerId(deps) },
+      body: { role: 'editor' },
+    }),
+  },
+  'GET /api/admin/orders/{id}': {
+    build: async ({ deps }) => ({ params: { id: await strangerOrderId(deps) } }),
+  },
   'GET /api/admin/landing/{id}': {
     build: async ({ deps }) => ({ params: { id: await landingId(deps) } }),
   },

@@ -223,6 +223,14 @@ const TABLE: Record<string, FamilyAccess> = {
   'GET /api/admin/instructions/{id}': staffOnly(['admin', 'editor']),
   'PUT /api/admin/instructions/{id}': staffOnly(['admin', 'editor']),
   'DELETE /api/admin/instructions/{id}': staffOnly(['admin', 'editor']),
+  // Families and orders: the administrator and support; roles only the administrator.
+  'GET /api/admin/users': staffOnly(['admin', 'support']),
+  'GET /api/admin/users/{id}': staffOnly(['admin', 'support']),
+  'POST /api/admin/users/{id}/block': staffOnly(['admin', 'support']),
+  'POST /api/admin/users/{id}/password-reset': staffOnly(['admin', 'support']),
+  'PUT /api/admin/users/{id}/role': staffOnly(['admin']),
+  'GET /api/admin/orders': staffOnly(['admin', 'support']),
+  'GET /api/admin/orders/{id}': staffOnly(['admin', 'support']),
   // Support requests: the administrator and support.
   'GET /api/admin/support-requests': staffOnly(['admin', 'support']),
   'GET /api/admin/support-requests/{id}': staffOnly(['admin', 'support']),

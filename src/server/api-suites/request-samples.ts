@@ -46,6 +46,11 @@ export interface Sample {
    * the table says so).
    */
   addressesOwnerRecord?: boolean;
+  /**
+   * A back-office call whose job is to show families (the accounts list): the staff it admits may see A
+   * there, so A's data in its answer is not a leak for them. Everyone else is still checked.
+   */
+  staffSeesFamilies?: boolean;
   /** The families of the case have no child yet: adding one needs a free slot. */
   childless?: boolean;
   build(context: SampleContext): SampleRequest | Promise<SampleRequest>;

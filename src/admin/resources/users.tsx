@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Button, MenuItem, TextField as Field } from '@mui/material';
+import {
+  ArrayField,
+  BooleanField,
+  Confirm,
+  Datagrid,
+  FunctionField,
+  List,
+  NumberField,
+  ReferenceManyField,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  usePermissions,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import type { AdminUser } from '@contract/api/admin-families';
+import { call } from '../api';
+import { dataProvider } from '../data-provider';
+import { MoscowDateTime } from '../moscow-date';
+import { OrderFields } from './orders';
+
+export const ROLE_LABELS: Record<AdminUser['role'], string> = {
+  parent: 'Родитель',
+  admin: 'Администратор',
+  editor: 'Редактор',
+  support: 'Поддержка',
+};
+const roleChoices = Object.entries(ROLE_LABELS).map(([id, name]) => ({ id, name }));
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Почта, имя, фамилия, телефон" />,
+  <SelectInput key="role" source="role" choices={roleChoices} />,
+];
+
+// react-admin reads a column's label from the element it is given, so it is passed where used.
+const Role = (_props: { label: string; source: string }) => (
+  <FunctionField<AdminUser>
+    source="role"
+    label="Роль"
+    render={(record) => ROLE_LABELS[record.role]}
+  />
+);
+
+export function UserList() {
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="email" />
+        <TextField source="name" />
+        <TextField source="surname" />
+        <Role label="Роль" source="role" />
+        <NumberField source="children_count" />
+        <MoscowDateTime source="subscription_until" />
+        <BooleanField source="blocked" />
+        <MoscowDateTime source="created_at" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** Closing sign-in, a reset mail, and — for the administrator — the role. Each says what happens first. */
+function UserActions() {
+  const record = useRecordContext<AdminUser>();
+  const { permissions } = usePermissions<string>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState<'block' | 'reset' | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+
+  const run = async (what: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await what();
+      notify(done, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      setAsking(null);
+    }
+  };
+
+  return (
+    <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+      {permissions === 'admin' && (
+        <Field
+          select
+          size="small"
+          label="Роль"
+          value={record.role}
+          disabled={busy}
+          onChange={(event) =>
+            void run(
+              () =>
+                call(`admin/users/${record.id}/role`, {
+                  method: 'PUT',
+                  body: { role: event.target.value },
+                }),
+              'Роль изменена, все сессии аккаунта закрыты',
+            )
+          }
+          sx={{ width: 200, flex: 'none' }}
+        >
+          {roleChoices.map((choice) => (
+            <MenuItem key={choice.id} value={choice.id}>
+              {choice.name}
+            </MenuItem>
+          ))}
+        </Field>
+      )}
+      <Button onClick={() => setAsking('reset')} disabled={busy}>
+        Письмо для смены пароля
+      </Button>
+      <Button
+        color={record.blocked ? 'primary' : 'error'}
+        onClick={() => setAsking('block')}
+        disabled={busy}
+      >
+        {record.blocked ? 'Открыть вход' : 'Закрыть вход'}
+      </Button>
+      <Confirm
+        isOpen={asking === 'reset'}
+        loading={busy}
+        title="Отправить письмо для смены пароля?"
+        content={`Письмо со ссылкой уйдёт на ${record.email}. Пароль не изменится, пока владелец не перейдёт по ссылке.`}
+        confirm="Отправить"
+        cancel="Отмена"
+        onConfirm={() =>
+          void run(
+            () => dataProvider.action('users', record.id, 'password-reset'),
+            `Письмо отправлено на ${record.email}`,
+          )
+        }
+        onClose={() => setAsking(null)}
+      />
+      <Confirm
+        isOpen={asking === 'block'}
+        loading={busy}
+        title={record.blocked ? 'Открыть вход?' : 'Закрыть вход в аккаунт?'}
+        content={
+          record.blocked
+            ? 'Владелец снова сможет войти со своим паролем.'
+            : 'Все сессии аккаунта закончатся сразу, войти снова не получится. Рассылки перестанут приходить.'
+        }
+        confirm={record.blocked ? 'Открыть' : 'Закрыть вход'}
+        cancel="Отмена"
+        onConfirm={() =>
+          void run(
+            () => dataProvider.action('users', record.id, 'block', { blocked: !record.blocked }),
+            record.blocked ? 'Вход открыт' : 'Вход закрыт',
+          )
+        }
+        onClose={() => setAsking(null)}
+      />
+    </TopToolbar>
+  );
+}
+
+export function UserShow() {
+  return (
+    <Show actions={<UserActions />}>
+      <SimpleShowLayout>
+        <TextField source="email" />
+        <TextField source="name" />
+        <TextField source="surname" />
+        <TextField source="phone" emptyText="—" />
+        <Role label="Роль" source="role" />
+        <BooleanField source="email_verified" />
+        <BooleanField source="blocked" />
+        <MoscowDateTime source="subscription_until" />
+        <MoscowDateTime source="created_at" />
+        <ArrayField source="children">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>Детей нет.</p>}>
+            <TextField source="name" label="Имя" />
+            <TextField source="birth_date" label="Дата рождения" />
+            <TextField source="age_group" label="Группа" emptyText="—" />
+          </Datagrid>
+        </ArrayField>
+        <ReferenceManyField reference="orders" target="user_id" label="Заказы" perPage={20}>
+          <Datagrid bulkActionButtons={false} rowClick="show" empty={<p>Заказов нет.</p>}>
+            <OrderFields />
+          </Datagrid>
+        </ReferenceManyField>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,162 @@
+// Accounts in the back office: the search, one account with its children and subscription, closing and
+// reopening sign-in, and a change of role. Closing sign-in or changing a role ends every session of the
+// account at once, so what was allowed a minute ago is not allowed from a token still held.
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffRole } from '@contract/api/auth';
+import type { AdminUser } from '@contract/api/admin-families';
+import type { Database } from '../../db/client';
+import { children, familySubscriptions, users, type UserRole } from '../../db/schema/index';
+import { forbidden, invalidField, notFound } from '../../plugins/errors';
+import { revokeAllSessions } from '../auth/service';
+import { listMeta, offsetOf, orderOf, type ListQuery } from './list';
+
+export const USER_NOT_FOUND = 'Аккаунт не найден';
+export const NOT_YOURSELF = 'Своему аккаунту это сделать нельзя: попросите другого администратора';
+export const STAFF_ONLY_BY_ADMIN = 'Вход сотрудникам закрывает и открывает только администратор';
+
+/** `%` and `_` typed into the search box are letters, not patterns. */
+export const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const subscriptionUntil = (at: Date) => sql<Date | null>`(
+  select max(coalesce(${familySubscriptions.endedAt}, ${familySubscriptions.endsAt}))
+  from ${familySubscriptions}
+  where ${familySubscriptions.userId} = ${users.id}
+    and ${familySubscriptions.startsAt} <= ${at.toISOString()}::timestamptz
+    and coalesce(${familySubscriptions.endedAt}, ${familySubscriptions.endsAt}) > ${at.toISOString()}::timestamptz
+)`;
+
+const childrenCount = sql<number>`(
+  select count(*)::int from ${children} where ${children.userId} = ${users.id}
+)`;
+
+const columns = (now: Date) => ({
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  surname: users.surname,
+  phone: users.phone,
+  role: users.role,
+  verifiedAt: users.emailVerifiedAt,
+  blockedAt: users.blockedAt,
+  createdAt: users.createdAt,
+  childrenCount: childrenCount,
+  until: subscriptionUntil(now),
+});
+
+type Row = {
+  id: number;
+  email: string;
+  name: string;
+  surname: string;
+  phone: string;
+  role: UserRole;
+  verifiedAt: Date | null;
+  blockedAt: Date | null;
+  createdAt: Date;
+  childrenCount: number;
+  until: Date | string | null;
+};
+
+function toAdminUser(row: Row, kids: AdminUser['children']): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    surname: row.surname,
+    phone: row.phone,
+    role: row.role,
+    email_verified: row.verifiedAt !== null,
+    blocked: row.blockedAt !== null,
+    created_at: row.createdAt.toISOString(),
+    children_count: row.childrenCount,
+    // A raw subquery comes back as text from one driver and a Date from the other.
+    subscription_until: row.until === null ? null : new Date(row.until).toISOString(),
+    children: kids,
+  };
+}
+
+export async function listUsers(
+  db: Database,
+  query: ListQuery & { q?: string | undefined; role?: UserRole | undefined },
+  now: Date,
+) {
+  const filters: SQL[] = [];
+  if (query.role) filters.push(eq(users.role, query.role));
+  if (query.q) {
+    const pattern = likeLiteral(query.q);
+    const match = or(
+      ilike(users.email, pattern),
+      ilike(users.name, pattern),
+      ilike(users.surname, pattern),
+      ilike(users.phone, pattern),
+    );
+    if (match) filters.push(match);
+  }
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns(now))
+      .from(users)
+      .where(where)
+      .orderBy(
+        orderOf(query, { id: users.id, created_at: users.createdAt, email: users.email }, users.id),
+      )
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { data: rows.map((row) => toAdminUser(row, [])), meta: listMeta(query, total?.n ?? 0) };
+}
+
+export async function getUser(db: Database, id: number, now: Date): Promise<AdminUser> {
+  const [[row], kids] = await Promise.all([
+    db.select(columns(now)).from(users).where(eq(users.id, id)),
+    db
+      .select({
+        id: children.id,
+        name: children.name,
+        birth_date: children.birthDate,
+        age_group: children.ageGroup,
+      })
+      .from(children)
+      .where(eq(children.userId, id))
+      .orderBy(asc(children.id)),
+  ]);
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return toAdminUser(row, kids);
+}
+
+export async function setBlocked(
+  db: Database,
+  actor: { id: number; role: StaffRole },
+  id: number,
+  blocked: boolean,
+  now: Date,
+): Promise<void> {
+  if (actor.id === id) throw invalidField('blocked', NOT_YOURSELF);
+  const [target] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+  if (!target) throw notFound(USER_NOT_FOUND);
+  if (target.role !== 'parent' && actor.role !== 'admin') throw forbidden(STAFF_ONLY_BY_ADMIN);
+  await db
+    .update(users)
+    .set({ blockedAt: blocked ? now : null, updatedAt: now })
+    .where(eq(users.id, id));
+  if (blocked) await revokeAllSessions({ db, userId: id });
+}
+
+export async function setRole(
+  db: Database,
+  actorId: number,
+  id: number,
+  role: UserRole,
+  now: Date,
+): Promise<{ from: UserRole }> {
+  if (actorId === id) throw invalidField('role', NOT_YOURSELF);
+  const [target] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+  if (!target) throw notFound(USER_NOT_FOUND);
+  if (target.role === role) return { from: target.role };
+  await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
+  // What the old role allowed ends now, on every device.
+  await revokeAllSessions({ db, userId: id });
+  return { from: target.role };
+}

@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config';
+import { paymentOrders, purchases, sessions, users } from '../../db/schema/index';
+import { manualClock } from '../../testing/fixtures';
+import type { TestDatabase } from '../../testing/test-database';
+import { bearer, deliveredMail, startAccountsApp, stopAccountsApp } from '../auth/accounts-testing';
+import { hashPassword } from '../auth/passwords';
+import { createSession } from '../auth/service';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let config: Config;
+const time = manualClock('2026-11-20T09:00:00Z');
+const PASSWORD = 'Family-password-2026';
+let serial = 0;
+
+beforeAll(async () => {
+  ({ database, config, app } = await startAccountsApp({
+    publicUrl: 'http://localhost:3000',
+    clock: time.clock,
+  }));
+});
+afterAll(async () => {
+  await stopAccountsApp({ database, config, app });
+});
+
+async function account(role: 'parent' | 'admin' | 'support', surname = 'Иванова') {
+  serial += 1;
+  const email = `${role}-users-${serial}@example.ru`;
+  const [user] = await database.db
+    .insert(users)
+    .values({ email, role, name: 'Мария', surname, passwordHash: await hashPassword(PASSWORD) })
+    .returning({ id: users.id });
+  if (!user) throw new Error('no user');
+  const token = await createSession({
+    db: database.db,
+    clock: time.clock,
+    userId: user.id,
+    staff: role !== 'parent',
+  });
+  return { id: user.id, email, token };
+}
+
+const post = (token: string, url: string, payload?: object) =>
+  app.inject({ method: 'POST', url, headers: bearer(token), payload: payload ?? {} });
+
+describe('accounts in the back office', () => {
+  it('finds a parent by surname and shows the children', async () => {
+    const support = await account('support');
+    const parent = await account('parent', 'Черепанова');
+    const list = await app.inject({
+      url: '/api/admin/users?q=черепан',
+      headers: bearer(support.token),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ data: { email: string }[] }>().data.map((u) => u.email)).toEqual([
+      parent.email,
+    ]);
+    const one = await app.inject({
+      url: `/api/admin/users/${parent.id}`,
+      headers: bearer(support.token),
+    });
+    expect(one.json<{ data: { children: unknown[]; blocked: boolean } }>().data).toMatchObject({
+      children: [],
+      blocked: false,
+    });
+  });
+
+  it('closes sign-in: every session ends and the password no longer opens the account', async () => {
+    const support = await account('support');
+    const parent = await account('parent');
+    const res = await post(support.token, `/api/admin/users/${parent.id}/block`, { blocked: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: { blocked: boolean } }>().data.blocked).toBe(true);
+    expect(
+      (await app.inject({ url: '/api/profile/show', headers: bearer(parent.token) })).statusCode,
+    ).toBe(401);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: parent.email, password: PASSWORD },
+      remoteAddress: '10.8.0.1',
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json<{ message: string }>().message).toMatch(/закрыт/);
+
+    const reopened = await post(support.token, `/api/admin/users/${parent.id}/block`, {
+      blocked: false,
+    });
+    expect(reopened.json<{ data: { blocked: boolean } }>().data.blocked).toBe(false);
+  });
+
+  it('leaves staff accounts and one’s own to the administrator', async () => {
+    const support = await account('support');
+    const admin = await account('admin');
+    expect(
+      (await post(support.token, `/api/admin/users/${admin.id}/block`, { blocked: true }))
+        .statusCode,
+    ).toBe(403);
+    const self = await post(admin.token, `/api/admin/users/${admin.id}/block`, { blocked: true });
+    expect(self.statusCode).toBe(422);
+    expect(
+      (await app.inject({ url: '/api/admin/auth/me', headers: bearer(admin.token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('a change of role ends the account’s sessions', async () => {
+    const admin = await account('admin');
+    const support = await account('support');
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${support.id}/role`,
+      headers: bearer(admin.token),
+      payload: { role: 'parent' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const left = await database.db.select().from(sessions).where(eq(sessions.userId, support.id));
+    expect(left).toHaveLength(0);
+    expect(
+      (await app.inject({ url: '/api/admin/dashboard', headers: bearer(support.token) }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('sends a password reset mail to the account’s address', async () => {
+    const support = await account('support');
+    const parent = await account('parent');
+    const res = await post(support.token, `/api/admin/users/${parent.id}/password-reset`);
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await deliveredMail(
+      app,
+      { db: database.db, config, clock: time.clock },
+      parent.email,
+    );
+    expect(mail[0]?.subject).toBe('Восстановление пароля');
+  });
+});
+
+describe('orders in the back office', () => {
+  it('finds an order by the parent’s address; unknown ids are 404', async () => {
+    const support = await account('support');
+    const parent = await account('parent');
+    const [purchase] = await database.db
+      .insert(purchases)
+      .values({ userId: parent.id, type: 'gift', lines: [], amount: 150_000, total: 150_000 })
+      .returning({ id: purchases.id });
+    await database.db.insert(paymentOrders).values({
+      purchaseId: purchase?.id ?? 0,
+      userId: parent.id,
+      orderNumber: `users-test-${serial}`,
+      amount: 150_000,
+      state: 'paid',
+      settledAt: time.clock(),
+    });
+    const res = await app.inject({
+      url: `/api/admin/orders?q=${encodeURIComponent(parent.email)}&state=paid`,
+      headers: bearer(support.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: { purchase_type: string; amount: number }[] }>().data).toEqual([
+      expect.objectContaining({ purchase_type: 'gift', amount: 150_000 }),
+    ]);
+    expect(
+      (await app.inject({ url: '/api/admin/orders/999999', headers: bearer(support.token) }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,150 @@
+// Orders at the bank as the back office reads them: newest first, by state, by order number or the
+// parent's address, or one account's. Reading is for the administrator and support.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { errorBody } from '@contract/api/common';
+import { idParams } from '@contract/api/admin';
+import {
+  adminOrderResponse,
+  adminOrdersResponse,
+  ordersListQuery,
+  type AdminOrder,
+} from '@contract/api/admin-families';
+import type { Database } from '../../db/client';
+import { paymentOrders, purchases, users } from '../../db/schema/index';
+import type { ModuleDeps } from '../../deps';
+import { notFound } from '../../plugins/errors';
+import { iso, listMeta, offsetOf, orderOf } from '../admin/list';
+import { likeLiteral } from '../admin/users-service';
+
+const READERS = ['admin', 'support'] as const;
+const ORDER_NOT_FOUND = 'Заказ не найден';
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+const security = [{ bearer: [] }];
+
+const fields = {
+  id: paymentOrders.id,
+  orderNumber: paymentOrders.orderNumber,
+  userId: paymentOrders.userId,
+  email: users.email,
+  type: purchases.type,
+  kind: paymentOrders.kind,
+  amount: paymentOrders.amount,
+  state: paymentOrders.state,
+  failReason: paymentOrders.failReason,
+  maskedPan: paymentOrders.maskedPan,
+  createdAt: paymentOrders.createdAt,
+  settledAt: paymentOrders.settledAt,
+};
+
+type Row = {
+  id: number;
+  orderNumber: string;
+  userId: number | null;
+  email: string | null;
+  type: string;
+  kind: AdminOrder['kind'];
+  amount: number;
+  state: AdminOrder['state'];
+  failReason: string | null;
+  maskedPan: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+
+const toAdmin = (row: Row): AdminOrder => ({
+  id: row.id,
+  order_number: row.orderNumber,
+  user_id: row.userId,
+  user_email: row.email,
+  purchase_type: row.type,
+  kind: row.kind,
+  amount: row.amount,
+  state: row.state,
+  fail_reason: row.failReason,
+  masked_pan: row.maskedPan,
+  created_at: row.createdAt.toISOString(),
+  settled_at: iso(row.settledAt),
+});
+
+const base = (db: Database) =>
+  db
+    .select(fields)
+    .from(paymentOrders)
+    .innerJoin(purchases, eq(purchases.id, paymentOrders.purchaseId))
+    .leftJoin(users, eq(users.id, paymentOrders.userId));
+
+export function ordersAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
+  return async (app) => {
+    const guard = app.requireStaff(READERS);
+
+    app.get(
+      '/admin/orders',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Заказы в банке: по статусу, номеру заказа, почте родителя или аккаунту',
+          security,
+          querystring: ordersListQuery,
+          response: { 200: adminOrdersResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const filters: SQL[] = [];
+        if (query.state) filters.push(eq(paymentOrders.state, query.state));
+        if (query.user_id) filters.push(eq(paymentOrders.userId, query.user_id));
+        if (query.q) {
+          const pattern = likeLiteral(query.q);
+          const match = or(ilike(paymentOrders.orderNumber, pattern), ilike(users.email, pattern));
+          if (match) filters.push(match);
+        }
+        const where = filters.length > 0 ? and(...filters) : undefined;
+        const [rows, [total]] = await Promise.all([
+          base(db)
+            .where(where)
+            .orderBy(
+              orderOf(
+                query,
+                {
+                  id: paymentOrders.id,
+                  amount: paymentOrders.amount,
+                  created_at: paymentOrders.createdAt,
+                },
+                paymentOrders.id,
+              ),
+            )
+            .limit(query.per_page)
+            .offset(offsetOf(query)),
+          db
+            .select({ n: count() })
+            .from(paymentOrders)
+            .leftJoin(users, eq(users.id, paymentOrders.userId))
+            .where(where),
+        ]);
+        return { data: rows.map(toAdmin), meta: listMeta(query, total?.n ?? 0) };
+      },
+    );
+
+    app.get(
+      '/admin/orders/:id',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Заказ',
+          security,
+          params: idParams,
+          response: { 200: adminOrderResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const [row] = await base(db).where(eq(paymentOrders.id, request.params.id));
+        if (!row) throw notFound(ORDER_NOT_FOUND);
+        return { data: toAdmin(row) };
+      },
+    );
+  };
+}
