@@ -7,6 +7,8 @@ import { dataProvider } from './data-provider';
 import { i18nProvider } from './i18n';
 import { LoginPage } from './login-page';
 import { AuditList } from './resources/audit';
+import { PromoCreate, PromoEdit, PromoList } from './resources/promo-codes';
+import { UnsubscribeReasonList } from './resources/unsubscribe-reasons';
 import { OrderList, OrderShow } from './resources/orders';
 import { UserList, UserShow } from './resources/users';
 import {
@@ -125,6 +127,23 @@ export function AdminApp() {
               edit={InstructionEdit}
               options={{ label: 'Инструкции' }}
               recordRepresentation="title"
+            />
+          ),
+          can(role, 'admin') && (
+            <Resource
+              key="promo-codes"
+              name="promo-codes"
+              list={PromoList}
+              create={PromoCreate}
+              edit={PromoEdit}
+              recordRepresentation="code"
+            />
+          ),
+          role !== undefined && (
+            <Resource
+              key="unsubscribe-reasons"
+              name="unsubscribe-reasons"
+              list={UnsubscribeReasonList}
             />
           ),
           can(role, 'admin') && (

@@ -11,6 +11,9 @@ const messages = {
       ...russianMessages.ra.page,
       edit: '%{name} «%{recordRepresentation}»',
       show: '%{name} «%{recordRepresentation}»',
+      // «Нет %{name}» cannot be declined right for every resource name: a neutral sentence instead.
+      empty: 'Здесь пока пусто.',
+      invite: 'Добавить первую запись?',
     },
     // The rich text editor's buttons (ra-input-rich-text has no Russian of its own).
     tiptap: {
@@ -158,6 +161,24 @@ const messages = {
     orders: {
       name: 'Заказ |||| Заказы',
       fields: { state: 'Статус' },
+    },
+    'promo-codes': {
+      name: 'Промокод |||| Промокоды',
+      fields: {
+        code: 'Промокод',
+        kind: 'Вид скидки',
+        value: 'Размер скидки',
+        purchase_types: 'На что действует',
+        valid_from: 'Действует с',
+        valid_until: 'Действует по',
+        max_uses: 'Сколько раз можно применить',
+        used_count: 'Применён',
+        is_active: 'Включён',
+      },
+    },
+    'unsubscribe-reasons': {
+      name: 'Причина отключения |||| Причины отключения автопродления',
+      fields: {},
     },
     deliveries: {
       fields: {

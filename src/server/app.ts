@@ -53,6 +53,8 @@ import { supportAdminRoutes } from './modules/support/admin-routes';
 import { contentAdminRoutes } from './modules/content/admin-routes';
 import { usersRoutes } from './modules/admin/users-routes';
 import { ordersAdminRoutes } from './modules/payments/admin-routes';
+import { promoAdminRoutes } from './modules/store/admin-promos';
+import { unsubscribeReasonRoutes } from './modules/renewals/admin-routes';
 import { adminAuthRoutes } from './modules/admin/auth-routes';
 import { auditRoutes } from './modules/admin/audit-routes';
 import { dashboardRoutes } from './modules/admin/dashboard';
@@ -154,6 +156,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentAdminRoutes(moduleDeps), api);
   await app.register(usersRoutes(moduleDeps), api);
   await app.register(ordersAdminRoutes(moduleDeps), api);
+  await app.register(promoAdminRoutes(moduleDeps), api);
+  await app.register(unsubscribeReasonRoutes(moduleDeps), api);
   await app.register(oneClickRoutes(moduleDeps));
   const { media } = moduleDeps;
   if (media.kind === 'local') {

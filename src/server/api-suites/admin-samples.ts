@@ -8,6 +8,7 @@ import {
   mailingCategories,
   pages,
   paymentOrders,
+  promoCodes,
   purchases,
   supportRequests,
   users,
@@ -121,7 +122,38 @@ async function strangerOrderId(deps: FixtureDeps): Promise<string> {
   return String(order.id);
 }
 
+const promoBody = () => ({
+  code: `MATRIX${randomToken()
+    .slice(0, 8)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, 'X')}`,
+  kind: 'percent',
+  value: 15,
+  purchase_types: ['subscription'],
+  valid_from: null,
+  valid_until: '2027-01-31',
+  max_uses: 100,
+  is_active: true,
+});
+
+async function promoId(deps: FixtureDeps): Promise<string> {
+  const body = promoBody();
+  const [row] = await deps.db
+    .insert(promoCodes)
+    .values({ code: body.code, kind: 'percent', value: 15 })
+    .returning({ id: promoCodes.id });
+  if (!row) throw new Error('the promo code was not inserted');
+  return String(row.id);
+}
+
 export const ADMIN_SAMPLES: Record<string, Sample> = {
+  'POST /api/admin/promo-codes': { build: () => ({ body: promoBody() }) },
+  'GET /api/admin/promo-codes/{id}': {
+    build: async ({ deps }) => ({ params: { id: await promoId(deps) } }),
+  },
+  'PUT /api/admin/promo-codes/{id}': {
+    build: async ({ deps }) => ({ params: { id: await promoId(deps) }, body: promoBody() }),
+  },
   'GET /api/admin/users': { staffSeesFamilies: true, build: () => ({}) },
   'GET /api/admin/orders': { staffSeesFamilies: true, build: () => ({}) },
   'GET /api/admin/users/{id}': {

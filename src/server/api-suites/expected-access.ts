@@ -231,6 +231,13 @@ const TABLE: Record<string, FamilyAccess> = {
   'PUT /api/admin/users/{id}/role': staffOnly(['admin']),
   'GET /api/admin/orders': staffOnly(['admin', 'support']),
   'GET /api/admin/orders/{id}': staffOnly(['admin', 'support']),
+  // Promo codes are money: the administrator's. The reasons for switching renewal off: all staff.
+  'GET /api/admin/promo-codes': staffOnly(['admin']),
+  'POST /api/admin/promo-codes': staffOnly(['admin'], 201),
+  'GET /api/admin/promo-codes/{id}': staffOnly(['admin']),
+  'PUT /api/admin/promo-codes/{id}': staffOnly(['admin']),
+  'GET /api/admin/unsubscribe-reasons': staffOnly(STAFF),
+  'GET /api/admin/unsubscribe-reasons/stats': staffOnly(STAFF),
   // Support requests: the administrator and support.
   'GET /api/admin/support-requests': staffOnly(['admin', 'support']),
   'GET /api/admin/support-requests/{id}': staffOnly(['admin', 'support']),
