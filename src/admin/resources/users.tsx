@@ -71,7 +71,8 @@ function UserActions() {
   const { permissions } = usePermissions<string>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [asking, setAsking] = useState<'block' | 'reset' | null>(null);
+  const [asking, setAsking] = useState<'block' | 'reset' | 'extend' | 'end' | null>(null);
+  const [days, setDays] = useState(14);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
 
@@ -117,9 +118,69 @@ function UserActions() {
           ))}
         </Field>
       )}
+      {permissions === 'admin' && record.role === 'parent' && (
+        <>
+          <Field
+            select
+            size="small"
+            label="Дни"
+            value={days}
+            onChange={(event) => setDays(Number(event.target.value))}
+            sx={{ width: 110, flex: 'none' }}
+          >
+            {[7, 14, 30, 90].map((n) => (
+              <MenuItem key={n} value={n}>
+                {n}
+              </MenuItem>
+            ))}
+          </Field>
+          <Button onClick={() => setAsking('extend')} disabled={busy}>
+            Подарить дни
+          </Button>
+          {record.subscription_until && (
+            <Button color="error" onClick={() => setAsking('end')} disabled={busy}>
+              Завершить подписку
+            </Button>
+          )}
+        </>
+      )}
       <Button onClick={() => setAsking('reset')} disabled={busy}>
         Письмо для смены пароля
       </Button>
+      <Confirm
+        isOpen={asking === 'extend'}
+        loading={busy}
+        title="Подарить семье дни подписки?"
+        content={`Дни (${days}) добавятся после уже оплаченного времени, на тех же условиях, что последняя подписка семьи.`}
+        confirm="Подарить"
+        cancel="Отмена"
+        onConfirm={() =>
+          void run(
+            () =>
+              call(`admin/users/${record.id}/subscription/extend`, {
+                method: 'POST',
+                body: { days },
+              }),
+            'Подписка продлена',
+          )
+        }
+        onClose={() => setAsking(null)}
+      />
+      <Confirm
+        isOpen={asking === 'end'}
+        loading={busy}
+        title="Завершить подписку сейчас?"
+        content="Уроки по подписке закроются сразу, автопродление выключится. Деньги это не возвращает."
+        confirm="Завершить"
+        cancel="Отмена"
+        onConfirm={() =>
+          void run(
+            () => call(`admin/users/${record.id}/subscription/end`, { method: 'POST', body: {} }),
+            'Подписка завершена',
+          )
+        }
+        onClose={() => setAsking(null)}
+      />
       <Button
         color={record.blocked ? 'primary' : 'error'}
         onClick={() => setAsking('block')}

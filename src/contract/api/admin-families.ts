@@ -42,6 +42,14 @@ export const roleBody = z.object({
   role: z.enum(USER_ROLES, { error: 'Выберите роль' }),
 });
 
+export const extendBody = z.object({
+  days: z
+    .number({ error: 'Укажите число дней' })
+    .int('Число дней — целое')
+    .min(1, 'Хотя бы 1 день')
+    .max(366, 'Не больше 366 дней за раз'),
+});
+
 export const ORDER_STATE_LABELS = {
   new: 'Создан',
   pending: 'Ждёт оплаты',

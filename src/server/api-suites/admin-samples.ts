@@ -174,6 +174,12 @@ export const ADMIN_SAMPLES: Record<string, Sample> = {
       body: { role: 'editor' },
     }),
   },
+  'POST /api/admin/users/{id}/subscription/extend': {
+    build: async ({ deps }) => ({ params: { id: await strangerId(deps) }, body: { days: 14 } }),
+  },
+  'POST /api/admin/users/{id}/subscription/end': {
+    build: async ({ deps }) => ({ params: { id: await strangerId(deps) } }),
+  },
   'GET /api/admin/orders/{id}': {
     build: async ({ deps }) => ({ params: { id: await strangerOrderId(deps) } }),
   },

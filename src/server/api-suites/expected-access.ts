@@ -229,6 +229,9 @@ const TABLE: Record<string, FamilyAccess> = {
   'POST /api/admin/users/{id}/block': staffOnly(['admin', 'support']),
   'POST /api/admin/users/{id}/password-reset': staffOnly(['admin', 'support']),
   'PUT /api/admin/users/{id}/role': staffOnly(['admin']),
+  // A stranger family without a subscription: nothing to extend or end (409) — for the administrator.
+  'POST /api/admin/users/{id}/subscription/extend': { ...staffOnly(['admin']), admin: 409 },
+  'POST /api/admin/users/{id}/subscription/end': { ...staffOnly(['admin']), admin: 409 },
   'GET /api/admin/orders': staffOnly(['admin', 'support']),
   'GET /api/admin/orders/{id}': staffOnly(['admin', 'support']),
   // Promo codes are money: the administrator's. The reasons for switching renewal off: all staff.

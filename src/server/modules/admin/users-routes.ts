@@ -6,6 +6,7 @@ import {
   adminUserResponse,
   adminUsersResponse,
   blockBody,
+  extendBody,
   roleBody,
   usersListQuery,
 } from '@contract/api/admin-families';
@@ -13,6 +14,8 @@ import type { ModuleDeps } from '../../deps';
 import { currentSession } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
 import { requestPasswordReset } from '../auth/password-reset';
+import { endSubscription } from '../renewals/service';
+import { extendSubscription } from './subscription-service';
 import { auditActor, recordAudit } from './audit';
 import { getUser, listUsers, setBlocked, setRole } from './users-service';
 
@@ -110,6 +113,63 @@ export function usersRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           });
         });
         return { data: { status: 'ok' as const } };
+      },
+    );
+
+    app.post(
+      '/admin/users/:id/subscription/extend',
+      {
+        onRequest: app.requireStaff(['admin']),
+        schema: {
+          tags: ['admin'],
+          summary: 'Подарить семье дни подписки (после уже оплаченных)',
+          security,
+          params: idParams,
+          body: extendBody,
+          response: { 200: adminUserResponse, 409: errorSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const now = deps.clock();
+        const target = await getUser(db, request.params.id, now);
+        await db.transaction(async (tx) => {
+          const { until } = await extendSubscription(tx, target.id, request.body.days, now);
+          await recordAudit(tx, auditActor(request), {
+            action: 'extend',
+            resource: 'subscriptions',
+            recordId: target.id,
+            summary: { days: request.body.days, until: until.toISOString() },
+          });
+        });
+        return { data: await getUser(db, target.id, now) };
+      },
+    );
+
+    app.post(
+      '/admin/users/:id/subscription/end',
+      {
+        onRequest: app.requireStaff(['admin']),
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Завершить подписку семьи сейчас (доступ закрывается, автопродление выключается)',
+          security,
+          params: idParams,
+          response: { 200: adminUserResponse, 409: errorSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const now = deps.clock();
+        const target = await getUser(db, request.params.id, now);
+        await db.transaction(async (tx) => {
+          await endSubscription(tx, target.id, now);
+          await recordAudit(tx, auditActor(request), {
+            action: 'end',
+            resource: 'subscriptions',
+            recordId: target.id,
+          });
+        });
+        return { data: await getUser(db, target.id, now) };
       },
     );
 

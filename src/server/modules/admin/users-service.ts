@@ -17,16 +17,28 @@ export const STAFF_ONLY_BY_ADMIN = 'Вход сотрудникам закрыв
 /** `%` and `_` typed into the search box are letters, not patterns. */
 export const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const subscriptionUntil = (at: Date) => sql<Date | null>`(
-  select max(coalesce(${familySubscriptions.endedAt}, ${familySubscriptions.endsAt}))
-  from ${familySubscriptions}
-  where ${familySubscriptions.userId} = ${users.id}
-    and ${familySubscriptions.startsAt} <= ${at.toISOString()}::timestamptz
-    and coalesce(${familySubscriptions.endedAt}, ${familySubscriptions.endsAt}) > ${at.toISOString()}::timestamptz
-)`;
+/**
+ * The outer account's id, written out: drizzle leaves columns unqualified in the select list of a one-table
+ * query, and a bare "id" inside these subqueries would mean the subquery's own table.
+ */
+const outerUserId = sql.raw('"users"."id"');
+
+/**
+ * The end of the family's paid (or gifted, or trial) time when a period is in force now: the last end of
+ * the periods still to run, since each new period follows on from the one before.
+ */
+const subscriptionUntil = (at: Date) => {
+  const now = sql`${at.toISOString()}::timestamptz`;
+  const end = sql`coalesce(${familySubscriptions.endedAt}, ${familySubscriptions.endsAt})`;
+  return sql<Date | null>`(
+    select case when bool_or(${familySubscriptions.startsAt} <= ${now}) then max(${end}) end
+    from ${familySubscriptions}
+    where ${familySubscriptions.userId} = ${outerUserId} and ${end} > ${now}
+  )`;
+};
 
 const childrenCount = sql<number>`(
-  select count(*)::int from ${children} where ${children.userId} = ${users.id}
+  select count(*)::int from ${children} where ${children.userId} = ${outerUserId}
 )`;
 
 const columns = (now: Date) => ({

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
-import { paymentOrders, purchases, sessions, users } from '../../db/schema/index';
+import {
+  children,
+  familySubscriptions,
+  paymentOrders,
+  purchases,
+  sessions,
+  tariffs,
+  users,
+} from '../../db/schema/index';
 import { manualClock } from '../../testing/fixtures';
 import type { TestDatabase } from '../../testing/test-database';
 import { bearer, deliveredMail, startAccountsApp, stopAccountsApp } from '../auth/accounts-testing';
@@ -50,20 +58,23 @@ describe('accounts in the back office', () => {
   it('finds a parent by surname and shows the children', async () => {
     const support = await account('support');
     const parent = await account('parent', 'Черепанова');
+    await database.db
+      .insert(children)
+      .values({ userId: parent.id, name: 'Соня', birthDate: '2021-04-02', ageGroup: 'four-five' });
     const list = await app.inject({
       url: '/api/admin/users?q=черепан',
       headers: bearer(support.token),
     });
     expect(list.statusCode).toBe(200);
-    expect(list.json<{ data: { email: string }[] }>().data.map((u) => u.email)).toEqual([
-      parent.email,
+    expect(list.json<{ data: { email: string; children_count: number }[] }>().data).toEqual([
+      expect.objectContaining({ email: parent.email, children_count: 1 }),
     ]);
     const one = await app.inject({
       url: `/api/admin/users/${parent.id}`,
       headers: bearer(support.token),
     });
     expect(one.json<{ data: { children: unknown[]; blocked: boolean } }>().data).toMatchObject({
-      children: [],
+      children: [expect.objectContaining({ name: 'Соня', birth_date: '2021-04-02' })],
       blocked: false,
     });
   });
@@ -135,6 +146,58 @@ describe('accounts in the back office', () => {
       parent.email,
     );
     expect(mail[0]?.subject).toBe('Восстановление пароля');
+  });
+});
+
+describe('a family’s subscription in the back office', () => {
+  it('gives days after the paid time, ends access now, and says when there is nothing to extend', async () => {
+    const admin = await account('admin');
+    const parent = await account('parent');
+    const none = await post(admin.token, `/api/admin/users/${parent.id}/subscription/extend`, {
+      days: 14,
+    });
+    expect(none.statusCode).toBe(409);
+    expect(none.json<{ message: string }>().message).toMatch(/ещё не было подписки/);
+
+    const [tariff] = await database.db
+      .insert(tariffs)
+      .values({
+        code: `admin-test-${serial}`,
+        kind: 'subscription',
+        title: 'Подписка на месяц',
+        duration: 1,
+        amountChildren: 2,
+        price: 99_000,
+      })
+      .returning({ id: tariffs.id });
+    const now = time.clock();
+    const paidUntil = new Date(now.getTime() + 10 * 24 * 60 * 60 * 1000);
+    await database.db.insert(familySubscriptions).values({
+      userId: parent.id,
+      tariffId: tariff?.id ?? 0,
+      source: 'purchase',
+      amountChildren: 2,
+      startsAt: now,
+      endsAt: paidUntil,
+    });
+
+    const extended = await post(admin.token, `/api/admin/users/${parent.id}/subscription/extend`, {
+      days: 14,
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect(extended.json<{ data: { subscription_until: string } }>().data.subscription_until).toBe(
+      new Date(paidUntil.getTime() + 14 * 24 * 60 * 60 * 1000).toISOString(),
+    );
+
+    const support = await account('support');
+    expect(
+      (await post(support.token, `/api/admin/users/${parent.id}/subscription/end`)).statusCode,
+    ).toBe(403);
+    const ended = await post(admin.token, `/api/admin/users/${parent.id}/subscription/end`);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(
+      ended.json<{ data: { subscription_until: string | null } }>().data.subscription_until,
+    ).toBeNull();
   });
 });
 

@@ -212,6 +212,7 @@ export async function addPaidPeriod(
     tariffId,
     source,
     months,
+    days,
     amountChildren,
     now,
   }: {
@@ -219,6 +220,8 @@ export async function addPaidPeriod(
     tariffId: number;
     source: 'purchase' | 'gift';
     months: number;
+    /** Days instead of months: a period the back office gives. */
+    days?: number;
     amountChildren: number;
     now: Date;
   },
@@ -252,7 +255,10 @@ export async function addPaidPeriod(
       source,
       amountChildren,
       startsAt,
-      endsAt: addMonths(startsAt, months),
+      endsAt:
+        days === undefined
+          ? addMonths(startsAt, months)
+          : new Date(startsAt.getTime() + days * 24 * 60 * 60 * 1000),
     })
     .returning();
   if (!row) throw new Error('subscription insert returned nothing');
