@@ -31,5 +31,8 @@ export function orderOf(
   return query.order === 'ASC' ? asc(column ?? fallback) : desc(column ?? fallback);
 }
 
+/** A search box's text for ILIKE: `%` and `_` typed there are letters, not patterns. */
+export const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Dates in answers: ISO strings, null when absent. */
 export const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);

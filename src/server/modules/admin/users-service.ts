@@ -8,14 +8,11 @@ import type { Database } from '../../db/client';
 import { children, familySubscriptions, users, type UserRole } from '../../db/schema/index';
 import { forbidden, invalidField, notFound } from '../../plugins/errors';
 import { revokeAllSessions } from '../auth/service';
-import { listMeta, offsetOf, orderOf, type ListQuery } from './list';
+import { likeLiteral, listMeta, offsetOf, orderOf, type ListQuery } from './list';
 
 export const USER_NOT_FOUND = 'Аккаунт не найден';
 export const NOT_YOURSELF = 'Своему аккаунту это сделать нельзя: попросите другого администратора';
 export const STAFF_ONLY_BY_ADMIN = 'Вход сотрудникам закрывает и открывает только администратор';
-
-/** `%` and `_` typed into the search box are letters, not patterns. */
-export const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The outer account's id, written out: drizzle leaves columns unqualified in the select list of a one-table

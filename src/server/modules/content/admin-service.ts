@@ -9,7 +9,7 @@ import { instructions, landingContents, pages } from '../../db/schema/index';
 import { invalidField, notFound } from '../../plugins/errors';
 import { listMeta, type ListQuery } from '../admin/list';
 import { sanitizeContentHtml } from './sanitize';
-import { LANDING_NOT_FOUND, PAGE_NOT_FOUND } from './service';
+import { LANDING_NOT_FOUND, PAGE_NOT_FOUND, landingTexts } from './service';
 
 export const INSTRUCTION_NOT_FOUND = 'Инструкция не найдена';
 export const SLUG_TAKEN = 'Инструкция с таким адресом уже есть';
@@ -23,15 +23,7 @@ function toAdminLanding(row: typeof landingContents.$inferSelect): AdminLanding 
   return {
     id: row.id,
     key: row.key as AdminLanding['key'],
-    banner_description: row.bannerDescription,
-    banner_text: row.bannerText,
-    video_heading: row.videoHeading,
-    video_link: row.videoLink,
-    video_poster: row.videoPoster,
-    promo_button: row.promoButton,
-    promo_text: row.promoText,
-    special_text: row.specialText,
-    offer_percent: row.offerPercent,
+    ...landingTexts(row),
     key_values: Object.entries(row.keyValues).map(([key, value]) => ({ key, value })),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -17,6 +17,21 @@ function cleanKeyValues(values: Record<string, string>): LandingData['key_values
   return { ...out, footer_html: out.footer_html ?? '' };
 }
 
+/** The landing's texts as the API names them: the site and the back office show the same fields. */
+export function landingTexts(row: typeof landingContents.$inferSelect) {
+  return {
+    banner_description: row.bannerDescription,
+    banner_text: row.bannerText,
+    video_heading: row.videoHeading,
+    video_link: row.videoLink,
+    video_poster: row.videoPoster,
+    promo_button: row.promoButton,
+    promo_text: row.promoText,
+    special_text: row.specialText,
+    offer_percent: row.offerPercent,
+  };
+}
+
 export async function getLanding({
   db,
   key,
@@ -30,19 +45,7 @@ export async function getLanding({
     .where(eq(landingContents.key, key))
     .limit(1);
   if (!row) throw notFound(LANDING_NOT_FOUND);
-  return {
-    key,
-    banner_description: row.bannerDescription,
-    banner_text: row.bannerText,
-    video_heading: row.videoHeading,
-    video_link: row.videoLink,
-    video_poster: row.videoPoster,
-    promo_button: row.promoButton,
-    promo_text: row.promoText,
-    special_text: row.specialText,
-    offer_percent: row.offerPercent,
-    key_values: cleanKeyValues(row.keyValues),
-  };
+  return { key, ...landingTexts(row), key_values: cleanKeyValues(row.keyValues) };
 }
 
 export async function getPage({ db, slug }: { db: Database; slug: string }): Promise<Page> {

@@ -14,8 +14,7 @@ import type { Database } from '../../db/client';
 import { paymentOrders, purchases, users } from '../../db/schema/index';
 import type { ModuleDeps } from '../../deps';
 import { notFound } from '../../plugins/errors';
-import { iso, listMeta, offsetOf, orderOf } from '../admin/list';
-import { likeLiteral } from '../admin/users-service';
+import { iso, likeLiteral, listMeta, offsetOf, orderOf } from '../admin/list';
 
 const READERS = ['admin', 'support'] as const;
 const ORDER_NOT_FOUND = 'Заказ не найден';

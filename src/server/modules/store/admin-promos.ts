@@ -17,8 +17,7 @@ import { promoCodes } from '../../db/schema/index';
 import type { ModuleDeps } from '../../deps';
 import { invalidField, notFound } from '../../plugins/errors';
 import { auditActor, recordAudit } from '../admin/audit';
-import { iso, listMeta, offsetOf } from '../admin/list';
-import { likeLiteral } from '../admin/users-service';
+import { iso, likeLiteral, listMeta, offsetOf } from '../admin/list';
 
 const PROMO_NOT_FOUND = 'Промокод не найден';
 const CODE_TAKEN = 'Такой промокод уже есть';

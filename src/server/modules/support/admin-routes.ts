@@ -17,7 +17,7 @@ import type { ModuleDeps } from '../../deps';
 import { queueMail } from '../../integrations/mail/queue';
 import { notFound } from '../../plugins/errors';
 import { auditActor, recordAudit } from '../admin/audit';
-import { iso, listMeta, offsetOf, orderOf } from '../admin/list';
+import { iso, likeLiteral, listMeta, offsetOf, orderOf } from '../admin/list';
 
 const READERS = ['admin', 'support'] as const;
 const NOT_FOUND = 'Обращение не найдено';
@@ -37,9 +37,6 @@ const toAdmin = (row: Row): AdminSupportRequest => ({
   user_id: row.userId,
   created_at: row.createdAt.toISOString(),
 });
-
-/** `%` and `_` typed into the search box are letters, not patterns. */
-const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function findRequest(db: Database, id: number): Promise<Row> {
   const [row] = await db.select().from(supportRequests).where(eq(supportRequests.id, id));
@@ -69,7 +66,7 @@ export function supportAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         const filters: SQL[] = [];
         if (query.status) filters.push(eq(supportRequests.status, query.status));
         if (query.q) {
-          const pattern = literal(query.q);
+          const pattern = likeLiteral(query.q);
           const match = or(
             ilike(supportRequests.email, pattern),
             ilike(supportRequests.name, pattern),
