@@ -18,15 +18,17 @@ import {
 } from 'react-admin';
 import { PURCHASE_TYPE_TITLES, type AdminPromo } from '@contract/api/admin-store';
 import { formatPrice } from '@contract/money';
+import { formatMoscowDate } from '@contract/moscow-date';
 
 const typeChoices = Object.entries(PURCHASE_TYPE_TITLES).map(([id, name]) => ({ id, name }));
 const orNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 const discount = (r: AdminPromo) =>
   r.kind === 'percent' ? `${r.value}\u00a0%` : formatPrice(r.value * 100);
+const day = (iso: string) => formatMoscowDate(`${iso}T12:00:00Z`);
 const period = (r: AdminPromo) =>
   r.valid_from || r.valid_until
-    ? `${r.valid_from ? `с ${r.valid_from}` : ''}${r.valid_until ? ` по ${r.valid_until}` : ''}`.trim()
+    ? `${r.valid_from ? `с ${day(r.valid_from)}` : ''}${r.valid_until ? ` по ${day(r.valid_until)}` : ''}`.trim()
     : 'без срока';
 
 export function PromoList() {

@@ -21,6 +21,8 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { AdminUser } from '@contract/api/admin-families';
+import { formatMoscowDate } from '@contract/moscow-date';
+import { DAYS, pluralize } from '@contract/plural';
 import { call } from '../api';
 import { dataProvider } from '../data-provider';
 import { MoscowDateTime } from '../moscow-date';
@@ -71,8 +73,9 @@ function UserActions() {
   const { permissions } = usePermissions<string>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [asking, setAsking] = useState<'block' | 'reset' | 'extend' | 'end' | null>(null);
+  const [asking, setAsking] = useState<'block' | 'reset' | 'extend' | 'end' | 'role' | null>(null);
   const [days, setDays] = useState(14);
+  const [role, setRole] = useState<AdminUser['role'] | null>(null);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
 
@@ -99,16 +102,10 @@ function UserActions() {
           label="Роль"
           value={record.role}
           disabled={busy}
-          onChange={(event) =>
-            void run(
-              () =>
-                call(`admin/users/${record.id}/role`, {
-                  method: 'PUT',
-                  body: { role: event.target.value },
-                }),
-              'Роль изменена, все сессии аккаунта закрыты',
-            )
-          }
+          onChange={(event) => {
+            setRole(event.target.value as AdminUser['role']);
+            setAsking('role');
+          }}
           sx={{ width: 200, flex: 'none' }}
         >
           {roleChoices.map((choice) => (
@@ -148,10 +145,25 @@ function UserActions() {
         Письмо для смены пароля
       </Button>
       <Confirm
+        isOpen={asking === 'role' && role !== null}
+        loading={busy}
+        title="Сменить роль?"
+        content={`Новая роль — «${role ? ROLE_LABELS[role] : ''}». Все сессии аккаунта закончатся сразу: войти нужно будет заново.`}
+        confirm="Сменить"
+        cancel="Отмена"
+        onConfirm={() =>
+          void run(
+            () => call(`admin/users/${record.id}/role`, { method: 'PUT', body: { role } }),
+            'Роль изменена, все сессии аккаунта закрыты',
+          )
+        }
+        onClose={() => setAsking(null)}
+      />
+      <Confirm
         isOpen={asking === 'extend'}
         loading={busy}
         title="Подарить семье дни подписки?"
-        content={`Дни (${days}) добавятся после уже оплаченного времени, на тех же условиях, что последняя подписка семьи.`}
+        content={`${pluralize(days, DAYS)} добавятся после всего времени, что у семьи уже есть, на условиях её последней подписки.`}
         confirm="Подарить"
         cancel="Отмена"
         onConfirm={() =>
@@ -242,7 +254,12 @@ export function UserShow() {
         <ArrayField source="children">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>Детей нет.</p>}>
             <TextField source="name" label="Имя" />
-            <TextField source="birth_date" label="Дата рождения" />
+            <FunctionField
+              label="Дата рождения"
+              render={(child: { birth_date: string }) =>
+                formatMoscowDate(`${child.birth_date}T12:00:00Z`)
+              }
+            />
             <TextField source="age_group" label="Группа" emptyText="—" />
           </Datagrid>
         </ArrayField>

@@ -14,13 +14,21 @@ export const PURCHASE_TYPE_TITLES = {
   'additional-program': 'Доп. программа',
 } as const satisfies Record<(typeof PURCHASE_TYPES)[number], string>;
 
+/** A calendar day that exists (no 30 February) in the years a promotion can run. */
+function isRealDate(value: string): boolean {
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  if (year < 2000 || year > 2100) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** An empty field of the form may come as null, '' or not at all: each means «no date». */
 const isoDate = z
   .union([
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/u, 'Дата — в виде ГГГГ-ММ-ДД')
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Такой даты нет'),
+      .refine(isRealDate, 'Такой даты нет: проверьте день, месяц и год (2000–2100)'),
     z.literal(''),
   ])
   .nullish()

@@ -25,6 +25,8 @@ export const CANCEL_REASONS = [
   'charge_failed',
   'card_removed',
   'subscription_ended',
+  /** The back office closed the account's sign-in: nobody is charged who cannot get in. */
+  'account_blocked',
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 

@@ -1,15 +1,16 @@
 // The back office's hand on a family's subscription: days given by the school (a period of the family's
-// last tariff, following on from its paid time, as a gift) and ending access now (as the parent's own
-// «Завершить подписку»).
-import { desc, eq } from 'drizzle-orm';
+// last paid tariff, after all the time the family already has — a trial included) and ending access now
+// (as the parent's own «Завершить подписку»).
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { familySubscriptions } from '../../db/schema/index';
+import { familySubscriptions, users } from '../../db/schema/index';
 import { conflict } from '../../plugins/errors';
 import { followPaidTime } from '../renewals/consent';
-import { addPaidPeriod } from '../subscriptions/service';
 
 export const NO_SUBSCRIPTION_YET =
   'У семьи ещё не было подписки: продлить нечего. Подарите ей сертификат или дождитесь оплаты';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function extendSubscription(
   db: Database,
@@ -18,27 +19,51 @@ export async function extendSubscription(
   now: Date,
 ): Promise<{ until: Date }> {
   return db.transaction(async (tx) => {
-    const [last] = await tx
+    // The same locks as a pause and a purchase take: none of them moves the family's time meanwhile.
+    await tx.execute(sql`select pg_advisory_xact_lock(4242, ${userId})`);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const periods = await tx
       .select({
         tariffId: familySubscriptions.tariffId,
         amountChildren: familySubscriptions.amountChildren,
+        source: familySubscriptions.source,
+        endsAt: familySubscriptions.endsAt,
+        endedAt: familySubscriptions.endedAt,
       })
       .from(familySubscriptions)
       .where(eq(familySubscriptions.userId, userId))
-      .orderBy(desc(familySubscriptions.endsAt))
-      .limit(1);
-    if (!last) throw conflict(NO_SUBSCRIPTION_YET);
-    const period = await addPaidPeriod(tx, {
+      .orderBy(desc(familySubscriptions.endsAt));
+    if (periods.length === 0) throw conflict(NO_SUBSCRIPTION_YET);
+    // The tariff of the last paid or gifted period; a family that only had the trial gets more of it.
+    const model = periods.find((p) => p.source !== 'trial') ?? periods[0];
+    if (!model) throw conflict(NO_SUBSCRIPTION_YET);
+    const [latest] = await tx
+      .select({
+        end: sql<
+          string | Date
+        >`max(coalesce(${familySubscriptions.endedAt}, ${familySubscriptions.endsAt}))`,
+      })
+      .from(familySubscriptions)
+      .where(
+        and(
+          eq(familySubscriptions.userId, userId),
+          gt(familySubscriptions.endsAt, now),
+          or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
+        ),
+      );
+    const after = latest?.end ? new Date(latest.end) : null;
+    const startsAt = after && after > now ? after : now;
+    const until = new Date(startsAt.getTime() + days * DAY_MS);
+    await tx.insert(familySubscriptions).values({
       userId,
-      tariffId: last.tariffId,
+      tariffId: model.tariffId,
       source: 'gift',
-      months: 0,
-      days,
-      amountChildren: last.amountChildren,
-      now,
+      amountChildren: model.amountChildren,
+      startsAt,
+      endsAt: until,
     });
     // A renewal waiting for the end of paid time moves with it.
     await followPaidTime(tx, userId, now);
-    return { until: new Date(period.ends_at) };
+    return { until };
   });
 }

@@ -17,7 +17,7 @@ import { requestPasswordReset } from '../auth/password-reset';
 import { endSubscription } from '../renewals/service';
 import { extendSubscription } from './subscription-service';
 import { auditActor, recordAudit } from './audit';
-import { getUser, listUsers, setBlocked, setRole } from './users-service';
+import { getUser, listUsers, requireRightsOver, setBlocked, setRole } from './users-service';
 
 /** Families are the administrator's and support's; roles only the administrator's. */
 const FAMILY_STAFF = ['admin', 'support'] as const;
@@ -102,8 +102,12 @@ export function usersRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        const { user } = currentSession(request);
+        const actorRole = user.role;
+        if (actorRole === 'parent') throw forbidden();
         const now = deps.clock();
         const target = await getUser(db, request.params.id, now);
+        await requireRightsOver(db, { role: actorRole }, target.id);
         await db.transaction(async (tx) => {
           await requestPasswordReset({ db: tx, email: target.email });
           await recordAudit(tx, auditActor(request), {

@@ -8,11 +8,40 @@ import type { Database } from '../../db/client';
 import { children, familySubscriptions, users, type UserRole } from '../../db/schema/index';
 import { forbidden, invalidField, notFound } from '../../plugins/errors';
 import { revokeAllSessions } from '../auth/service';
+import { cancel as cancelRenewal } from '../renewals/service';
 import { likeLiteral, listMeta, offsetOf, orderOf, type ListQuery } from './list';
 
 export const USER_NOT_FOUND = 'Аккаунт не найден';
 export const NOT_YOURSELF = 'Своему аккаунту это сделать нельзя: попросите другого администратора';
-export const STAFF_ONLY_BY_ADMIN = 'Вход сотрудникам закрывает и открывает только администратор';
+export const STAFF_ONLY_BY_ADMIN = 'С аккаунтами сотрудников это делает только администратор';
+export const LAST_ADMIN = 'Нельзя оставить школу без администратора: сначала назначьте другого';
+
+/**
+ * Locks every administrator's row, then says whether `id` is the last one who can still sign in. Two
+ * administrators demoting or blocking each other at once queue here, and the second is refused.
+ */
+async function isLastAdmin(db: Database, id: number): Promise<boolean> {
+  const admins = await db
+    .select({ id: users.id, blockedAt: users.blockedAt })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.id))
+    .for('update');
+  const active = admins.filter((a) => a.blockedAt === null);
+  return active.length === 1 && active[0]?.id === id;
+}
+
+/** Support may act on parents only; staff accounts are the administrator's. */
+export async function requireRightsOver(
+  db: Database,
+  actor: { role: StaffRole },
+  id: number,
+): Promise<UserRole> {
+  const [target] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+  if (!target) throw notFound(USER_NOT_FOUND);
+  if (target.role !== 'parent' && actor.role !== 'admin') throw forbidden(STAFF_ONLY_BY_ADMIN);
+  return target.role;
+}
 
 /**
  * The outer account's id, written out: drizzle leaves columns unqualified in the select list of a one-table
@@ -143,14 +172,18 @@ export async function setBlocked(
   now: Date,
 ): Promise<void> {
   if (actor.id === id) throw invalidField('blocked', NOT_YOURSELF);
-  const [target] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
-  if (!target) throw notFound(USER_NOT_FOUND);
-  if (target.role !== 'parent' && actor.role !== 'admin') throw forbidden(STAFF_ONLY_BY_ADMIN);
+  const role = await requireRightsOver(db, actor, id);
+  if (blocked && role === 'admin' && (await isLastAdmin(db, id))) {
+    throw invalidField('blocked', LAST_ADMIN);
+  }
   await db
     .update(users)
     .set({ blockedAt: blocked ? now : null, updatedAt: now })
     .where(eq(users.id, id));
-  if (blocked) await revokeAllSessions({ db, userId: id });
+  if (blocked) {
+    await revokeAllSessions({ db, userId: id });
+    await cancelRenewal(db, id, 'account_blocked', now);
+  }
 }
 
 export async function setRole(
@@ -164,6 +197,8 @@ export async function setRole(
   const [target] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
   if (!target) throw notFound(USER_NOT_FOUND);
   if (target.role === role) return { from: target.role };
+  if (target.role === 'admin' && (await isLastAdmin(db, id)))
+    throw invalidField('role', LAST_ADMIN);
   await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
   // What the old role allowed ends now, on every device.
   await revokeAllSessions({ db, userId: id });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
@@ -150,6 +150,41 @@ describe('accounts in the back office', () => {
 });
 
 describe('a family’s subscription in the back office', () => {
+  it('gives days after a trial in force, not instead of it', async () => {
+    const admin = await account('admin');
+    const parent = await account('parent');
+    const [trial] = await database.db
+      .insert(tariffs)
+      .values({
+        code: `trial-test-${serial}`,
+        kind: 'subscription',
+        title: 'Пробная неделя',
+        duration: 0,
+        amountChildren: 1,
+        price: 0,
+        isFree: true,
+        trialDays: 7,
+      })
+      .returning({ id: tariffs.id });
+    const now = time.clock();
+    const trialEnd = new Date(now.getTime() + 5 * 24 * 60 * 60 * 1000);
+    await database.db.insert(familySubscriptions).values({
+      userId: parent.id,
+      tariffId: trial?.id ?? 0,
+      source: 'trial',
+      amountChildren: 1,
+      startsAt: new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000),
+      endsAt: trialEnd,
+    });
+    const res = await post(admin.token, `/api/admin/users/${parent.id}/subscription/extend`, {
+      days: 7,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: { subscription_until: string } }>().data.subscription_until).toBe(
+      new Date(trialEnd.getTime() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+    );
+  });
+
   it('gives days after the paid time, ends access now, and says when there is nothing to extend', async () => {
     const admin = await account('admin');
     const parent = await account('parent');
@@ -198,6 +233,47 @@ describe('a family’s subscription in the back office', () => {
     expect(
       ended.json<{ data: { subscription_until: string | null } }>().data.subscription_until,
     ).toBeNull();
+  });
+});
+
+describe('the last administrator and staff accounts', () => {
+  it('two administrators demoting each other at once leave one administrator', async () => {
+    // Every other administrator of this file's database is blocked first: A and B are the last two.
+    const a = await account('admin');
+    const b = await account('admin');
+    await database.db
+      .update(users)
+      .set({ blockedAt: time.clock() })
+      .where(and(eq(users.role, 'admin'), notInArray(users.id, [a.id, b.id])));
+    const [first, second] = await Promise.all([
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${b.id}/role`,
+        headers: bearer(a.token),
+        payload: { role: 'editor' },
+      }),
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${a.id}/role`,
+        headers: bearer(b.token),
+        payload: { role: 'editor' },
+      }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toContain(200);
+    expect([first.statusCode, second.statusCode]).not.toEqual([200, 200]);
+    const left = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.blockedAt)));
+    expect(left).toHaveLength(1);
+  });
+
+  it('leaves a staff member’s password reset to the administrator', async () => {
+    const support = await account('support');
+    const editor = await account('admin');
+    await database.db.update(users).set({ role: 'editor' }).where(eq(users.id, editor.id));
+    const res = await post(support.token, `/api/admin/users/${editor.id}/password-reset`);
+    expect(res.statusCode).toBe(403);
   });
 });
 

@@ -79,7 +79,7 @@ export async function renewalState(db: Database, userId: number, now: Date): Pro
   };
 }
 
-async function cancel(db: Database, userId: number, reason: CancelReason, now: Date) {
+export async function cancel(db: Database, userId: number, reason: CancelReason, now: Date) {
   await db
     .update(subscriptionRenewals)
     .set({ cancelledAt: now, cancelReason: reason, chargeOrderId: null, updatedAt: now })

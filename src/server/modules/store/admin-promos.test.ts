@@ -111,6 +111,22 @@ describe('promo codes in the back office', () => {
     });
   });
 
+  it('refuses days that do not exist and years no promotion runs in, changing nothing', async () => {
+    const token = await staff('admin');
+    for (const valid_from of ['2025-02-30', '0001-01-01', '0000-01-01', '2026-13-01']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/promo-codes',
+        headers: bearer(token),
+        payload: { ...body, code: `DATE${valid_from.slice(0, 4)}X`, valid_from },
+      });
+      expect(res.statusCode, valid_from).toBe(422);
+      expect(res.json<{ errors: Record<string, string[]> }>().errors.valid_from?.[0]).toMatch(
+        /Такой даты нет/,
+      );
+    }
+  });
+
   it('is the administrator’s only', async () => {
     const res = await app.inject({
       url: '/api/admin/promo-codes',

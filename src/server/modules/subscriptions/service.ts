@@ -212,7 +212,6 @@ export async function addPaidPeriod(
     tariffId,
     source,
     months,
-    days,
     amountChildren,
     now,
   }: {
@@ -220,8 +219,6 @@ export async function addPaidPeriod(
     tariffId: number;
     source: 'purchase' | 'gift';
     months: number;
-    /** Days instead of months: a period the back office gives. */
-    days?: number;
     amountChildren: number;
     now: Date;
   },
@@ -255,10 +252,7 @@ export async function addPaidPeriod(
       source,
       amountChildren,
       startsAt,
-      endsAt:
-        days === undefined
-          ? addMonths(startsAt, months)
-          : new Date(startsAt.getTime() + days * 24 * 60 * 60 * 1000),
+      endsAt: addMonths(startsAt, months),
     })
     .returning();
   if (!row) throw new Error('subscription insert returned nothing');
