@@ -26,6 +26,7 @@ import {
   required,
 } from 'react-admin';
 import { MoscowDateTime } from '../moscow-date';
+import { ResponsiveRows } from '../responsive-list';
 import type { AdminCampaign } from '@contract/api/admin';
 import { dataProvider } from '../data-provider';
 
@@ -55,21 +56,27 @@ const Status = (_props: { label: string; source: string }) => (
 export function CampaignList() {
   return (
     <List sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="subject" />
-        <ReferenceField source="category_id" reference="mailing-categories" link={false}>
-          <TextField source="title" />
-        </ReferenceField>
-        <Status label="Статус" source="status" />
-        <FunctionField<AdminCampaign>
-          label="Отправлено"
-          render={(record) => `${record.sent} из ${record.recipients}`}
-        />
-        <MoscowDateTime source="created_at" />
-        <FunctionField<AdminCampaign>
-          render={(record) => (record.status === 'draft' ? <EditButton /> : <ShowButton />)}
-        />
-      </Datagrid>
+      <ResponsiveRows<AdminCampaign>
+        primary={(r) => r.subject}
+        secondary={(r) => `${r.sent} из ${r.recipients}`}
+        tertiary={(r) => CAMPAIGN_STATUS_LABELS[r.status]}
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="subject" />
+          <ReferenceField source="category_id" reference="mailing-categories" link={false}>
+            <TextField source="title" />
+          </ReferenceField>
+          <Status label="Статус" source="status" />
+          <FunctionField<AdminCampaign>
+            label="Отправлено"
+            render={(record) => `${record.sent} из ${record.recipients}`}
+          />
+          <MoscowDateTime source="created_at" />
+          <FunctionField<AdminCampaign>
+            render={(record) => (record.status === 'draft' ? <EditButton /> : <ShowButton />)}
+          />
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 }

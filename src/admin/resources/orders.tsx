@@ -11,6 +11,7 @@ import {
 import { ORDER_STATE_LABELS, type AdminOrder } from '@contract/api/admin-families';
 import { formatPrice } from '@contract/money';
 import { MoscowDateTime } from '../moscow-date';
+import { ResponsiveRows } from '../responsive-list';
 
 const TYPE_LABELS: Record<string, string> = {
   subscription: 'Подписка',
@@ -51,10 +52,16 @@ export function OrderFields() {
 export function OrderList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <OrderFields />
-        <TextField source="user_email" label="Родитель" emptyText="—" />
-      </Datagrid>
+      <ResponsiveRows<AdminOrder>
+        primary={(r) => `${r.order_number} · ${formatPrice(r.amount)}`}
+        secondary={(r) => r.user_email ?? ''}
+        tertiary={(r) => ORDER_STATE_LABELS[r.state]}
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <OrderFields />
+          <TextField source="user_email" label="Родитель" emptyText="—" />
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 }

@@ -14,6 +14,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { MoscowDateTime } from '../moscow-date';
+import { ResponsiveRows } from '../responsive-list';
 import type { AdminSupportRequest } from '@contract/api/admin';
 import { dataProvider } from '../data-provider';
 
@@ -52,19 +53,25 @@ export function SupportRequestList() {
       sort={{ field: 'id', order: 'DESC' }}
       exporter={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="id" />
-        <TextField source="name" />
-        <TextField source="email" />
-        <FunctionField<AdminSupportRequest>
-          source="message"
-          render={(record) =>
-            record.message.length > 80 ? `${record.message.slice(0, 79)}…` : record.message
-          }
-        />
-        <Status label="Статус" source="status" />
-        <MoscowDateTime source="created_at" />
-      </Datagrid>
+      <ResponsiveRows<AdminSupportRequest>
+        primary={(r) => `№\u00a0${r.id} · ${r.name}`}
+        secondary={(r) => r.message}
+        tertiary={(r) => STATUS_LABELS[r.status]}
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="id" />
+          <TextField source="name" />
+          <TextField source="email" />
+          <FunctionField<AdminSupportRequest>
+            source="message"
+            render={(record) =>
+              record.message.length > 80 ? `${record.message.slice(0, 79)}…` : record.message
+            }
+          />
+          <Status label="Статус" source="status" />
+          <MoscowDateTime source="created_at" />
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 }

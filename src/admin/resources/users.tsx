@@ -26,6 +26,7 @@ import { DAYS, pluralize } from '@contract/plural';
 import { call } from '../api';
 import { dataProvider } from '../data-provider';
 import { MoscowDateTime } from '../moscow-date';
+import { ResponsiveRows } from '../responsive-list';
 import { OrderFields } from './orders';
 
 export const ROLE_LABELS: Record<AdminUser['role'], string> = {
@@ -53,16 +54,22 @@ const Role = (_props: { label: string; source: string }) => (
 export function UserList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="email" />
-        <TextField source="name" />
-        <TextField source="surname" />
-        <Role label="Роль" source="role" />
-        <NumberField source="children_count" />
-        <MoscowDateTime source="subscription_until" />
-        <BooleanField source="blocked" />
-        <MoscowDateTime source="created_at" />
-      </Datagrid>
+      <ResponsiveRows<AdminUser>
+        primary={(r) => r.email}
+        secondary={(r) => `${r.name} ${r.surname}`.trim()}
+        tertiary={(r) => ROLE_LABELS[r.role]}
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="email" />
+          <TextField source="name" />
+          <TextField source="surname" />
+          <Role label="Роль" source="role" />
+          <NumberField source="children_count" />
+          <MoscowDateTime source="subscription_until" />
+          <BooleanField source="blocked" />
+          <MoscowDateTime source="created_at" />
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 }
