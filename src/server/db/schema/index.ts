@@ -9,3 +9,4 @@ export * from './renewals';
 export * from './support';
 export * from './mailing';
 export * from './admin';
+export * from './media';
