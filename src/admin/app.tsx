@@ -8,6 +8,16 @@ import { i18nProvider } from './i18n';
 import { LoginPage } from './login-page';
 import { AuditList } from './resources/audit';
 import { PromoCreate, PromoEdit, PromoList } from './resources/promo-codes';
+import { TariffCreate, TariffEdit, TariffList, TariffShow } from './resources/tariffs';
+import {
+  ProgramPricesEdit,
+  ProgramPricesList,
+  ProgramPricesShow,
+  WeekPriceEdit,
+  WeekPriceList,
+  WeekPriceShow,
+} from './resources/prices';
+import { CertificateList, CertificateShow } from './resources/gift-certificates';
 import { UnsubscribeReasonList } from './resources/unsubscribe-reasons';
 import { OrderList, OrderShow } from './resources/orders';
 import { UserList, UserShow } from './resources/users';
@@ -23,6 +33,9 @@ import {
 import { CampaignCreate, CampaignEdit, CampaignList, CampaignShow } from './resources/campaigns';
 import { MailingCategoryEdit, MailingCategoryList } from './resources/mailing-categories';
 import { SupportRequestList, SupportRequestShow } from './resources/support-requests';
+import { LessonCreate, LessonEdit, LessonList } from './resources/lessons';
+import { ProgramEdit, ProgramList, WeekCreate, WeekEdit, WeekList } from './resources/programs';
+import { AgeGroupEdit, AgeGroupList } from './resources/age-groups';
 
 const can = (role: StaffRole | undefined, ...roles: StaffRole[]) =>
   role !== undefined && roles.includes(role);
@@ -98,6 +111,53 @@ export function AdminApp() {
           ),
           can(role, 'admin', 'editor') && (
             <Resource
+              key="lessons"
+              name="lessons"
+              list={LessonList}
+              create={LessonCreate}
+              edit={LessonEdit}
+              recordRepresentation="title"
+              options={{ label: 'Уроки' }}
+            />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource
+              key="weeks"
+              name="weeks"
+              list={WeekList}
+              create={WeekCreate}
+              edit={WeekEdit}
+              recordRepresentation={(record: { number: number; title: string }) =>
+                `неделя ${record.number} «${record.title}»`
+              }
+              options={{ label: 'Недели программ' }}
+            />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource
+              key="programs"
+              name="programs"
+              list={ProgramList}
+              edit={ProgramEdit}
+              recordRepresentation="title"
+              options={{ label: 'Программы' }}
+            />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource
+              key="age-groups"
+              name="age-groups"
+              list={AgeGroupList}
+              edit={AgeGroupEdit}
+              recordRepresentation="title"
+              options={{ label: 'Возрастные группы' }}
+            />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource key="lesson-places" name="lesson-places" recordRepresentation="title" />
+          ),
+          can(role, 'admin', 'editor') && (
+            <Resource
               key="landing"
               name="landing"
               list={LandingList}
@@ -137,6 +197,50 @@ export function AdminApp() {
               create={PromoCreate}
               edit={PromoEdit}
               recordRepresentation="code"
+            />
+          ),
+          // The shop's catalogue: prices are the administrator's; support reads them (families ask).
+          can(role, 'admin', 'support') && (
+            <Resource
+              key="tariffs"
+              name="tariffs"
+              list={TariffList}
+              show={TariffShow}
+              {...(role === 'admin' ? { create: TariffCreate, edit: TariffEdit } : {})}
+              recordRepresentation="title"
+              options={{ label: 'Тарифы' }}
+            />
+          ),
+          can(role, 'admin', 'support') && (
+            <Resource
+              key="program-prices"
+              name="program-prices"
+              list={ProgramPricesList}
+              show={ProgramPricesShow}
+              {...(role === 'admin' ? { edit: ProgramPricesEdit } : {})}
+              recordRepresentation="title"
+              options={{ label: 'Цены доп. программ' }}
+            />
+          ),
+          can(role, 'admin', 'support') && (
+            <Resource
+              key="week-prices"
+              name="week-prices"
+              list={WeekPriceList}
+              show={WeekPriceShow}
+              {...(role === 'admin' ? { edit: WeekPriceEdit } : {})}
+              recordRepresentation="title"
+              options={{ label: 'Цена недели' }}
+            />
+          ),
+          can(role, 'admin', 'support') && (
+            <Resource
+              key="gift-certificates"
+              name="gift-certificates"
+              list={CertificateList}
+              show={CertificateShow}
+              recordRepresentation="code"
+              options={{ label: 'Сертификаты' }}
             />
           ),
           role !== undefined && (

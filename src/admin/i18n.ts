@@ -162,6 +162,10 @@ const messages = {
       name: 'Заказ |||| Заказы',
       fields: { state: 'Статус' },
     },
+    lessons: { name: 'Урок |||| Уроки', fields: {} },
+    weeks: { name: 'Неделя |||| Недели программ', fields: {} },
+    programs: { name: 'Программа |||| Программы', fields: {} },
+    'age-groups': { name: 'Возрастная группа |||| Возрастные группы', fields: {} },
     'promo-codes': {
       name: 'Промокод |||| Промокоды',
       fields: {
@@ -176,6 +180,10 @@ const messages = {
         is_active: 'Включён',
       },
     },
+    tariffs: { name: 'Тариф |||| Тарифы', fields: {} },
+    'program-prices': { name: 'Цены программы |||| Цены доп. программ', fields: {} },
+    'week-prices': { name: 'Цена недели |||| Цена пропущенной недели', fields: {} },
+    'gift-certificates': { name: 'Сертификат |||| Подарочные сертификаты', fields: {} },
     'unsubscribe-reasons': {
       name: 'Причина отключения |||| Причины отключения автопродления',
       fields: {},

@@ -410,7 +410,10 @@ describe('lesson media', () => {
   };
 
   it('keeps videos in the local folder by default, with a key made per start', () => {
-    expect(loadConfig({}).media).toEqual({ signingSecret: null, s3: null });
+    expect(loadConfig({}).media).toEqual({ signingSecret: null, ffmpegPath: 'ffmpeg', s3: null });
+    expect(loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' }).media.ffmpegPath).toBe(
+      '/opt/ffmpeg/bin/ffmpeg',
+    );
   });
 
   it('takes a bucket only with its name and both keys, naming what is missing', () => {

@@ -99,6 +99,11 @@ export interface MediaConfig {
    * a restart, and instances would not accept each other's).
    */
   signingSecret: string | null;
+  /**
+   * The ffmpeg program that takes a poster frame from an uploaded video; default `ffmpeg` on the PATH.
+   * Without it uploads still work and the editor adds a picture by hand.
+   */
+  ffmpegPath: string;
   /** An S3-compatible bucket instead of the local folder; null → DATA_DIR/media. */
   s3: {
     endpoint: string | undefined;
@@ -252,6 +257,7 @@ const envSchema = z.object({
   APP_STORE_URL: httpUrl,
   PLAY_STORE_URL: httpUrl,
   REDIS_URL: url(['redis:', 'rediss:']),
+  FFMPEG_PATH: optional,
   MEDIA_SIGNING_SECRET: optional.refine(
     (v) => v === undefined || v.length >= MIN_MEDIA_SIGNING_SECRET,
     { message: `must be at least ${MIN_MEDIA_SIGNING_SECRET} characters` },
@@ -478,8 +484,9 @@ const DEFAULT_S3_REGION = 'us-east-1';
 
 function mediaConfig(env: Env): MediaConfig {
   const signingSecret = env.MEDIA_SIGNING_SECRET ?? null;
+  const ffmpegPath = env.FFMPEG_PATH ?? 'ffmpeg';
   if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
-    return { signingSecret, s3: null };
+    return { signingSecret, ffmpegPath, s3: null };
   }
   const region = env.S3_REGION ?? DEFAULT_S3_REGION;
   const endpoint = env.S3_ENDPOINT === undefined ? undefined : withoutSlash(env.S3_ENDPOINT);
@@ -497,6 +504,7 @@ function mediaConfig(env: Env): MediaConfig {
   }
   return {
     signingSecret,
+    ffmpegPath,
     s3: {
       endpoint,
       region,

@@ -122,7 +122,7 @@ async function runCase(app: FastifyInstance, role: Role, key: string): Promise<v
     method: operation.method as 'GET' | 'POST',
     url: fillPath(operation.path, params),
     query: request.query,
-    headers: role === 'anonymous' ? {} : bearer(self.token),
+    headers: { ...request.headers, ...(role === 'anonymous' ? {} : bearer(self.token)) },
     cookies: request.cookies,
     ...(request.body === undefined ? {} : { payload: request.body }),
   });

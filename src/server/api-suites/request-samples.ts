@@ -10,6 +10,7 @@ import { issueEmailToken } from '../modules/auth/email-tokens';
 import { issueUserToken } from '../modules/auth/service';
 import { randomToken } from '../modules/auth/tokens';
 import { ADMIN_SAMPLES } from './admin-samples';
+import { LESSON_ADMIN_SAMPLES } from './lesson-admin-samples';
 import type { Role } from './expected-access';
 import {
   ownersGift,
@@ -38,6 +39,8 @@ export interface SampleRequest {
   query?: Record<string, string>;
   body?: Record<string, unknown>;
   cookies?: Record<string, string>;
+  /** Protocol headers a call needs besides the token (tus uploads). */
+  headers?: Record<string, string>;
 }
 
 export interface Sample {
@@ -316,4 +319,5 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     build: async ({ owner, deps }) => ({ body: await signedCallback(deps, owner) }),
   },
   ...ADMIN_SAMPLES,
+  ...LESSON_ADMIN_SAMPLES,
 };

@@ -2,7 +2,7 @@
 // /lesson-media/<key>?expires=…&signature=… (media-routes.ts). Keys under a bundled prefix (the demo lessons'
 // `demo/`) are read from the repository's own folder, so the demo needs no copying at start-up.
 import { existsSync } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isMediaKey } from './media-types';
 import { mediaSignature } from './signing';
@@ -54,6 +54,12 @@ export function createLocalStore({
       const path = join(root, key);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body);
+    },
+    async putFile(key, from) {
+      if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+      const path = join(root, key);
+      await mkdir(dirname(path), { recursive: true });
+      await copyFile(from, path);
     },
     async has(key) {
       const { root: dir, path } = locate(key);

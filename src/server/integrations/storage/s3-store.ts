@@ -8,6 +8,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { isMediaKey } from './media-types';
 import type { MediaStoreBase } from './store';
 
@@ -45,6 +47,18 @@ export function createS3Store(options: S3StoreOptions): S3MediaStore {
     async put(key, body, contentType) {
       await client.send(
         new PutObjectCommand({ Bucket, Key: checked(key), Body: body, ContentType: contentType }),
+      );
+    },
+    async putFile(key, path, contentType) {
+      const { size } = await stat(path);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checked(key),
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
       );
     },
     async has(key) {

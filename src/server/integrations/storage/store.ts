@@ -5,6 +5,8 @@ import type { S3MediaStore } from './s3-store';
 
 export interface MediaStoreBase {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The file at `path` under `key`, streamed: an uploaded lesson video may be gigabytes. */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   has(key: string): Promise<boolean>;
   /** A URL that opens the file, byte ranges included, for `ttlSeconds` from `now`. */
   signedUrl(key: string, ttlSeconds: number, now: Date): Promise<string>;

@@ -1,0 +1,236 @@
+// Resumable uploads of lesson files (the tus 1.0 protocol, @tus/server): a video of hundreds of megabytes
+// goes in chunks, and a dropped connection resumes where it stopped instead of starting again. Only
+// editors and administrators upload; each upload belongs to the staff member who began it. The finished
+// file is checked and stored by process-upload.ts before the last chunk is answered.
+import type { IncomingMessage } from 'node:http';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { FileStore } from '@tus/file-store';
+import { Server, type ServerOptions } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import { errorBody } from '@contract/api/common';
+import { mediaUpload, tusHeaders, uploadParams } from '@contract/api/admin-learning';
+import { dataOf } from '@contract/api/common';
+import { mediaUploads } from '../../db/schema/index';
+import type { ModuleDeps } from '../../deps';
+import { notFound } from '../../plugins/errors';
+import { currentUser } from '../../plugins/auth';
+import { MAX_UPLOAD_BYTES, isUploadKind, uploadRefusal } from '@contract/media-uploads';
+import { UploadCheckError } from './file-checks';
+import { describeUpload, processUpload } from './process-upload';
+
+export const UPLOADS_PATH = '/api/admin/uploads';
+const EDITORS = ['admin', 'editor'] as const;
+/** An unfinished upload is kept a day, then its bytes are removed. */
+const EXPIRE_AFTER_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/**
+ * The last chunk's answer waits while the file is checked and copied to the store (a bucket far away
+ * may take minutes for a large video): the connection must not be cut as idle meanwhile.
+ */
+const UPLOAD_SOCKET_IDLE_MS = 10 * 60 * 1000;
+const UPLOAD_NOT_FOUND = 'Загрузка не найдена: начните её заново';
+const STORE_AWAY = 'Не получилось сохранить файл — попробуйте ещё раз через минуту';
+
+/** The protocol's own refusals (tus 1.0), as the editor's form shows them. */
+const TUS_REFUSALS: Record<number, string> = {
+  400: 'Неверный запрос загрузки — начните её заново',
+  403: 'Нет доступа к загрузкам',
+  404: UPLOAD_NOT_FOUND,
+  409: 'Часть файла пришла не по порядку — загрузка продолжится с нужного места',
+  410: 'Загрузка устарела — начните её заново',
+  412: 'Нужен протокол загрузки tus 1.0.0',
+  413: 'Файл слишком большой',
+  415: 'Части файла отправляются как application/offset+octet-stream',
+};
+
+type TusFailure = { status_code: number; body: string };
+
+const failure = (status: number, message: string): TusFailure => ({
+  status_code: status,
+  body: JSON.stringify({ message, errors: {} }),
+});
+
+/** Who sent each request tus is handling: the guard's account, never anything the client wrote. */
+const uploaders = new WeakMap<IncomingMessage, string>();
+
+function uploaderOf(req: Request): string {
+  // srvx wraps Node's request and keeps it at runtime.node.req.
+  const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  const uploader = node && uploaders.get(node);
+  if (!uploader) throw failure(403, 'Нет доступа к загрузкам');
+  return uploader;
+}
+
+function checkNewUpload(upload: Upload): void {
+  const kind = upload.metadata?.kind;
+  if (!isUploadKind(kind)) throw failure(422, 'Не указано, что это за файл');
+  if (upload.size === undefined) throw failure(422, 'Размер файла неизвестен');
+  const refusal = uploadRefusal(kind, upload.metadata?.filename ?? '', upload.size);
+  if (refusal) throw failure(upload.size > MAX_UPLOAD_BYTES[kind] ? 413 : 422, refusal);
+}
+
+export function uploadRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
+  const { db, media, config, clock } = deps;
+  return async (app) => {
+    const directory = join(config.dataDir, 'uploads');
+    await mkdir(directory, { recursive: true });
+    const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_AFTER_MS });
+
+    const options: Omit<ServerOptions, 'locker'> = {
+      path: UPLOADS_PATH,
+      relativeLocation: true,
+      maxSize: MAX_UPLOAD_BYTES.video,
+      async onIncomingRequest(req, id) {
+        if (req.method === 'POST') return;
+        const upload = await datastore.getUpload(id).catch(() => null);
+        if (!upload || upload.metadata?.uploader !== uploaderOf(req)) {
+          throw failure(404, UPLOAD_NOT_FOUND);
+        }
+      },
+      async onUploadCreate(req, upload) {
+        checkNewUpload(upload);
+        return { metadata: { ...upload.metadata, uploader: uploaderOf(req) } };
+      },
+      async onUploadFinish(_req, upload) {
+        const kind = upload.metadata?.kind;
+        if (!isUploadKind(kind) || upload.size === undefined) throw failure(422, UPLOAD_NOT_FOUND);
+        try {
+          const result = await processUpload(
+            {
+              id: upload.id,
+              kind,
+              path: join(directory, upload.id),
+              size: upload.size,
+              originalName: upload.metadata?.filename ?? '',
+              uploadedBy: Number(upload.metadata?.uploader) || null,
+            },
+            { db, media, ffmpegPath: config.media.ffmpegPath, now: clock() },
+          );
+          return {
+            status_code: 200,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            body: JSON.stringify({ data: result }),
+          };
+        } catch (error) {
+          if (error instanceof UploadCheckError) throw failure(422, error.message);
+          app.log.error(
+            { err: error, upload: upload.id },
+            'an uploaded lesson file was not stored',
+          );
+          throw failure(503, STORE_AWAY);
+        } finally {
+          // The checked file now lives in the store; a refused one is of no use. Either way the
+          // upload's own copy goes, so the disk holds only unfinished uploads.
+          await datastore.remove(upload.id).catch(() => undefined);
+          await rm(join(directory, `${upload.id}.json`), { force: true });
+        }
+      },
+      onResponseError(_req, error) {
+        const status = 'status_code' in error ? error.status_code : 500;
+        if (status >= 500) return failure(503, STORE_AWAY);
+        // Ours are JSON already; tus's own refusals are English text: say them in Russian.
+        if ('body' in error && error.body.startsWith('{')) return undefined;
+        return failure(status, TUS_REFUSALS[status] ?? 'Загрузка не удалась — начните её заново');
+      },
+    };
+    const tus = new Server({ ...options, datastore });
+
+    const cleanup = setInterval(() => {
+      tus.cleanUpExpiredUploads().catch(() => undefined);
+    }, CLEANUP_EVERY_MS);
+    cleanup.unref();
+    app.addHook('onClose', async () => clearInterval(cleanup));
+
+    // tus reads the chunk's bytes itself, as a stream: Fastify must leave the body alone.
+    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => {
+      done(null);
+    });
+
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      const raw = request.raw;
+      uploaders.set(raw, String(currentUser(request).id));
+      // (An injected test request has a socket without timers.)
+      if (typeof raw.socket?.setTimeout === 'function')
+        raw.socket.setTimeout(UPLOAD_SOCKET_IDLE_MS);
+      reply.hijack();
+      await tus.handle(raw, reply.raw);
+    };
+    const guard = app.requireStaff(EDITORS);
+    const security = [{ bearer: [] }];
+    const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+
+    app.post(
+      '/admin/uploads',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Начать загрузку файла урока (tus 1.0: Upload-Length, Upload-Metadata kind и filename)',
+          security,
+          headers: tusHeaders,
+          response: { 201: z.null(), ...errors, 413: errorBody },
+        },
+      },
+      handle,
+    );
+    app.patch(
+      '/admin/uploads/:id',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Дослать часть файла (tus 1.0); на последней — проверенный файл',
+          security,
+          params: uploadParams,
+          headers: tusHeaders,
+          response: { 200: dataOf(mediaUpload), 204: z.null(), ...errors },
+        },
+      },
+      handle,
+    );
+    app.head('/admin/uploads/:id', { onRequest: guard, schema: { hide: true } }, handle);
+    app.delete(
+      '/admin/uploads/:id',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Отменить незаконченную загрузку (tus 1.0)',
+          security,
+          params: uploadParams,
+          headers: tusHeaders,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      handle,
+    );
+
+    app.get(
+      '/admin/media-uploads/:id',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Готовый загруженный файл: что сервер в нём нашёл',
+          security,
+          params: uploadParams,
+          response: { 200: dataOf(mediaUpload), ...errors },
+        },
+      },
+      async (request) => {
+        const [row] = await db
+          .select()
+          .from(mediaUploads)
+          .where(eq(mediaUploads.id, request.params.id));
+        if (!row) throw notFound(UPLOAD_NOT_FOUND);
+        return { data: await describeUpload(row, media, clock()) };
+      },
+    );
+  };
+}
