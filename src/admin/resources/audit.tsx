@@ -7,6 +7,7 @@ const ACTIONS: Record<string, string> = {
   send: 'отправил',
   cancel: 'остановил',
   answer: 'ответил',
+  refund: 'вернул деньги',
 };
 
 /** Every change made in the back office, newest first: who, what, which record. */

@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import { Button, DialogContentText, TextField as Field } from '@mui/material';
 import {
+  Confirm,
   Datagrid,
   FunctionField,
   List,
@@ -7,9 +10,20 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
+  TopToolbar,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
 } from 'react-admin';
-import { ORDER_STATE_LABELS, type AdminOrder } from '@contract/api/admin-families';
+import {
+  ORDER_STATE_LABELS,
+  REFUND_REASON_MAX,
+  type AdminOrder,
+  type AdminRefund,
+} from '@contract/api/admin-families';
 import { formatPrice } from '@contract/money';
+import { dataProvider } from '../data-provider';
 import { MoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
 
@@ -66,9 +80,93 @@ export function OrderList() {
   );
 }
 
+/** What a refund takes back, by what was bought: said before the administrator agrees. */
+const TAKES_BACK: Record<string, string> = {
+  subscription:
+    'Подписка по этому заказу закончится сейчас (ещё не начавшаяся — отменится), следующие оплаченные ' +
+    'периоды сдвинутся раньше, автопродление выключится.',
+  gift: 'Подарочный сертификат отменится, код перестанет работать. Активированный подарок вернуть нельзя.',
+  'child-slot': 'Купленное место для ребёнка снимется.',
+  weeks: 'Купленные недели закроются.',
+  'additional-program': 'Дополнительная программа закроется.',
+};
+
+/** «Вернуть деньги»: the administrator's, for a paid order; the dialog names the sum and what goes. */
+function OrderActions() {
+  const record = useRecordContext<AdminOrder>();
+  const { permissions } = usePermissions<string>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!record || permissions !== 'admin' || record.state !== 'paid') return null;
+
+  const refund = async () => {
+    setBusy(true);
+    try {
+      const { data } = await dataProvider.action<{ data: AdminRefund }>(
+        'orders',
+        record.id,
+        'refund',
+        reason.trim() ? { reason: reason.trim() } : {},
+      );
+      const said = [...data.taken_back, ...data.left.map((line) => `Не забрано: ${line}`)];
+      notify(['Деньги возвращены', ...said].join('. '), {
+        type: data.left.length > 0 ? 'warning' : 'success',
+        autoHideDuration: 10_000,
+      });
+      setReason('');
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+
+  return (
+    <TopToolbar>
+      <Button color="error" onClick={() => setAsking(true)} disabled={busy}>
+        Вернуть деньги
+      </Button>
+      <Confirm
+        isOpen={asking}
+        loading={busy}
+        title={`Вернуть ${formatPrice(record.amount)}?`}
+        content={
+          <>
+            <DialogContentText gutterBottom>
+              Банк вернёт всю сумму — {formatPrice(record.amount)} — на карту, с которой платили.
+              Родитель получит письмо.
+            </DialogContentText>
+            <DialogContentText gutterBottom>
+              {TAKES_BACK[record.purchase_type] ?? ''}
+            </DialogContentText>
+            <Field
+              label="Причина (необязательно)"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: REFUND_REASON_MAX } }}
+              fullWidth
+              multiline
+              size="small"
+            />
+          </>
+        }
+        confirm="Вернуть деньги"
+        cancel="Отмена"
+        onConfirm={() => void refund()}
+        onClose={() => setAsking(false)}
+      />
+    </TopToolbar>
+  );
+}
+
 export function OrderShow() {
   return (
-    <Show>
+    <Show actions={<OrderActions />}>
       <SimpleShowLayout>
         <TextField source="order_number" label="Номер заказа" />
         <TextField source="user_email" label="Родитель" emptyText="—" />
@@ -82,6 +180,9 @@ export function OrderShow() {
         <TextField source="masked_pan" label="Карта" emptyText="—" />
         <MoscowDateTime source="created_at" label="Создан" />
         <MoscowDateTime source="settled_at" label="Оплачен или отклонён" />
+        <MoscowDateTime source="refunded_at" label="Деньги возвращены" />
+        <TextField source="refunded_by_email" label="Кто вернул" emptyText="—" />
+        <TextField source="refund_reason" label="Причина возврата" emptyText="—" />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,5 +1,5 @@
 // The back office's families: parents and staff accounts (search, children, payments, block, reset mail,
-// roles) and the orders at the bank (read; refunds come with the administrator's own screen).
+// roles) and the orders at the bank (read by the administrator and support; refunded by the administrator).
 import { z } from 'zod';
 import { USER_ROLES } from './auth';
 import { adminListQuery } from './admin';
@@ -50,15 +50,18 @@ export const extendBody = z.object({
     .max(366, 'Не больше 366 дней за раз'),
 });
 
+export const ADMIN_ORDER_STATES = ['new', 'pending', 'paid', 'failed', 'refunded'] as const;
+
 export const ORDER_STATE_LABELS = {
   new: 'Создан',
   pending: 'Ждёт оплаты',
   paid: 'Оплачен',
   failed: 'Не оплачен',
-} as const;
+  refunded: 'Возвращён',
+} as const satisfies Record<(typeof ADMIN_ORDER_STATES)[number], string>;
 
 export const ordersListQuery = adminListQuery.extend({
-  state: z.enum(['new', 'pending', 'paid', 'failed']).optional(),
+  state: z.enum(ADMIN_ORDER_STATES).optional(),
   user_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 
@@ -70,12 +73,35 @@ export const adminOrder = z.object({
   purchase_type: z.string(),
   kind: z.enum(['checkout', 'renewal']),
   amount: z.number().int(),
-  state: z.enum(['new', 'pending', 'paid', 'failed']),
+  state: z.enum(ADMIN_ORDER_STATES),
   fail_reason: z.string().nullable(),
   masked_pan: z.string().nullable(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
+  /** A refund from the back office: when, who, why. */
+  refunded_at: z.string().nullable(),
+  refunded_by_email: z.string().nullable(),
+  refund_reason: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 export const adminOrdersResponse = pageOf(adminOrder);
 export const adminOrderResponse = dataOf(adminOrder);
+
+export const REFUND_REASON_MAX = 500;
+export const refundBody = z.object({
+  reason: z
+    .string({ error: 'Причина — текстом' })
+    .trim()
+    .max(REFUND_REASON_MAX, `Причина — не длиннее ${REFUND_REASON_MAX} символов`)
+    .optional(),
+});
+export type RefundBody = z.infer<typeof refundBody>;
+
+/** A refund done: the order as it is now, what was taken back and what is left for a person to decide. */
+export const adminRefund = z.object({
+  order: adminOrder,
+  taken_back: z.array(z.string()),
+  left: z.array(z.string()),
+});
+export type AdminRefund = z.infer<typeof adminRefund>;
+export const adminRefundResponse = dataOf(adminRefund);

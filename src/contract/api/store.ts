@@ -175,12 +175,17 @@ export const orderStateResponse = dataOf(orderState);
 export const callbackQuery = z.record(z.string(), z.string().max(512));
 export const callbackResponse = dataOf(z.object({ received: z.boolean() }));
 
+/** A payment in the history: as the bank settled it, or given back to the card by the school later. */
+export const PAYMENT_HISTORY_STATUSES = [...ORDER_STATUSES, 'refunded'] as const;
+
 export const paymentHistoryItem = z.object({
   purchase_id: z.number().int(),
   type: z.enum(PURCHASE_TYPES),
   title: z.string(),
   total: z.number().int(),
-  status: z.enum(ORDER_STATUSES),
+  status: z.enum(PAYMENT_HISTORY_STATUSES),
+  /** When the money went back to the card (ISO 8601, UTC), for a refunded payment. */
+  refunded_at: z.string().nullable(),
   masked_pan: z.string().nullable(),
   /** ISO 8601, UTC. */
   created_at: z.string(),

@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   /** The back office's sign-in wants the authenticator app's code. */
   secondFactorRequired: 'second_factor_required',
   rateLimited: 'rate_limited',
+  /** The payment gateway refused what the school asked (a refund): nothing was changed here. */
+  bankRefused: 'bank_refused',
   internalError: 'internal_error',
   serviceUnavailable: 'service_unavailable',
   requestTimeout: 'request_timeout',
@@ -52,6 +54,7 @@ export const STATUS_MESSAGES = {
   422: 'Проверьте введённые данные',
   429: 'Слишком много запросов. Попробуйте чуть позже',
   500: 'Что-то пошло не так. Мы уже разбираемся',
+  502: 'Банк не выполнил запрос',
   503: 'Сервис временно недоступен. Попробуйте через минуту',
 } as const;
 

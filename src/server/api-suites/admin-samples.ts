@@ -183,6 +183,12 @@ export const ADMIN_SAMPLES: Record<string, Sample> = {
   'GET /api/admin/orders/{id}': {
     build: async ({ deps }) => ({ params: { id: await strangerOrderId(deps) } }),
   },
+  'POST /api/admin/orders/{id}/refund': {
+    build: async ({ deps }) => ({
+      params: { id: await strangerOrderId(deps) },
+      body: { reason: 'Родитель передумал' },
+    }),
+  },
   'GET /api/admin/landing/{id}': {
     build: async ({ deps }) => ({ params: { id: await landingId(deps) } }),
   },

@@ -23,6 +23,7 @@ export const STATUS_CODES: Record<Status, ErrorCode> = {
   422: ERROR_CODES.validationFailed,
   429: ERROR_CODES.rateLimited,
   500: ERROR_CODES.internalError,
+  502: ERROR_CODES.bankRefused,
   503: ERROR_CODES.serviceUnavailable,
 };
 

@@ -35,6 +35,10 @@ export interface FakeSberbank {
   unbound: Set<string>;
   /** unBindCard.do refuses with this errorCode (other than "already gone"). */
   unbindRefusal: string | null;
+  /** refund.do refuses with this errorCode (and errorMessage «Отказ в возврате»). */
+  refundRefusal: string | null;
+  /** refund.do refunds, then hangs (the answer lost on the way back). */
+  refundThenHang: boolean;
   pay(orderId: string, extra?: Partial<FakeOrder>): void;
   decline(orderId: string, description?: string): void;
   close(): Promise<void>;
@@ -64,6 +68,8 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
     bindingOutcome: new Map<string, 'pay' | 'decline' | '3ds'>(),
     unbound: new Set<string>(),
     unbindRefusal: null as string | null,
+    refundRefusal: null as string | null,
+    refundThenHang: false,
   };
 
   function answer(method: string, form: Record<string, string>): Record<string, unknown> {
@@ -104,6 +110,13 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
     }
     if (method === 'refund' || method === 'reverse') {
       if (!order) return { errorCode: '6', errorMessage: 'Заказ не найден' };
+      if (method === 'refund' && fake.refundRefusal) {
+        return { errorCode: fake.refundRefusal, errorMessage: 'Отказ в возврате' };
+      }
+      // As the bank: nothing is refunded twice.
+      if (method === 'refund' && order.orderStatus === 4) {
+        return { errorCode: '7', errorMessage: 'Сумма возврата превышает сумму списания' };
+      }
       order.orderStatus = method === 'refund' ? 4 : 3;
       return { errorCode: '0' };
     }
@@ -147,7 +160,10 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
         return;
       }
       const body = answer(method, form);
-      if (method === 'register' && fake.registerThenHang) {
+      if (
+        (method === 'register' && fake.registerThenHang) ||
+        (method === 'refund' && fake.refundThenHang)
+      ) {
         hanging.add(() => res.destroy());
         return;
       }

@@ -91,6 +91,7 @@ export const CODE_MESSAGES: Record<ErrorCode, string> = {
   mailing_link_invalid:
     'Ссылка для отписки не подошла. Откройте её из последнего письма или войдите в личный кабинет.',
   rate_limited: 'Слишком много попыток подряд. Подождите немного и попробуйте ещё раз.',
+  bank_refused: 'Банк не выполнил запрос. Попробуйте ещё раз позже или напишите в поддержку.',
   internal_error: OUR_FAULT_MESSAGE,
   service_unavailable: TRY_IN_A_MINUTE_MESSAGE,
   request_timeout: 'Запрос шёл слишком долго. Проверьте интернет и попробуйте ещё раз.',

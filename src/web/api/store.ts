@@ -58,7 +58,9 @@ export interface PaymentHistoryItem {
   type: PurchaseType;
   title: string;
   total: number;
-  status: 'paid' | 'pending' | 'failed';
+  /** refunded: the school gave the money back to the card later. */
+  status: 'paid' | 'pending' | 'failed' | 'refunded';
+  refunded_at: string | null;
   masked_pan: string | null;
   created_at: string;
 }

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { children, users } from './accounts';
 import { additionalPrograms, ageGroups, tariffs } from './catalog';
+import { purchases } from './payments';
 import { createdAt, timestamps } from './timestamps';
 
 export const mainPrograms = pgTable(
@@ -122,9 +123,15 @@ export const familySubscriptions = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * The purchase that paid for the period (a gift's: the gift purchase), so a refund can take it back;
+     * null for a trial, days given by the school, and periods delivered before refunds existed.
+     */
+    purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
     createdAt,
   },
   (t) => [
+    index('family_subscriptions_purchase_idx').on(t.purchaseId),
     check('family_subscriptions_source_check', sql`${t.source} in ('trial', 'purchase', 'gift')`),
     check('family_subscriptions_period_check', sql`${t.startsAt} < ${t.endsAt}`),
     index('family_subscriptions_user_ends_idx').on(t.userId, t.endsAt),
@@ -156,9 +163,14 @@ export const childWeeks = pgTable(
     weekId: integer('week_id')
       .notNull()
       .references(() => programWeeks.id, { onDelete: 'cascade' }),
+    /** The purchase that opened it (null before refunds existed): a refund closes only its own weeks. */
+    purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
     createdAt,
   },
-  (t) => [primaryKey({ columns: [t.childId, t.weekId] })],
+  (t) => [
+    primaryKey({ columns: [t.childId, t.weekId] }),
+    index('child_weeks_purchase_idx').on(t.purchaseId),
+  ],
 );
 
 /** An additional program bought for a child. */
@@ -171,9 +183,14 @@ export const childAdditionalPrograms = pgTable(
     additionalProgramId: integer('additional_program_id')
       .notNull()
       .references(() => additionalPrograms.id, { onDelete: 'restrict' }),
+    /** The purchase that opened it (null before refunds existed): a refund closes only its own. */
+    purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
     createdAt,
   },
-  (t) => [primaryKey({ columns: [t.childId, t.additionalProgramId] })],
+  (t) => [
+    primaryKey({ columns: [t.childId, t.additionalProgramId] }),
+    index('child_additional_programs_purchase_idx').on(t.purchaseId),
+  ],
 );
 
 /**

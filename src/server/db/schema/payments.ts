@@ -72,7 +72,8 @@ export interface PurchaseLine {
   price: number;
 }
 
-export const PURCHASE_STATUSES = ['new', 'paid', 'cancelled'] as const;
+/** refunded: the back office gave the money back and took back what the purchase delivered. */
+export const PURCHASE_STATUSES = ['new', 'paid', 'cancelled', 'refunded'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 export const purchases = pgTable(
@@ -105,7 +106,7 @@ export const purchases = pgTable(
       'purchases_type_check',
       sql`${t.type} in ('subscription', 'gift', 'child-slot', 'weeks', 'additional-program')`,
     ),
-    check('purchases_status_check', sql`${t.status} in ('new', 'paid', 'cancelled')`),
+    check('purchases_status_check', sql`${t.status} in ('new', 'paid', 'cancelled', 'refunded')`),
     check(
       'purchases_money_check',
       sql`${t.amount} >= 0 and ${t.discount} >= 0 and ${t.total} = ${t.amount} - ${t.discount}`,
@@ -116,8 +117,11 @@ export const purchases = pgTable(
 
 export const ORDER_KINDS = ['checkout', 'renewal'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
-/** new: being registered · pending: at the bank · paid · failed (declined, reversed, expired). */
-export const ORDER_STATES = ['new', 'pending', 'paid', 'failed'] as const;
+/**
+ * new: being registered · pending: at the bank · paid · failed (declined, reversed, expired) · refunded: the
+ * back office gave the whole sum back (admin-refund.ts).
+ */
+export const ORDER_STATES = ['new', 'pending', 'paid', 'failed', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** An order at the bank. `order_number` is ours (unique at the bank too); `gateway_order_id` is theirs. */
@@ -146,11 +150,22 @@ export const paymentOrders = pgTable(
     failReason: text('fail_reason'),
     maskedPan: text('masked_pan'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * A refund from the back office is under way (the bank is being asked): a second one is refused until
+     * it ends or, after a crash, until the claim is stale (admin-refund.ts).
+     */
+    refundStartedAt: timestamp('refund_started_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    refundReason: text('refund_reason'),
     ...timestamps,
   },
   (t) => [
     check('payment_orders_kind_check', sql`${t.kind} in ('checkout', 'renewal')`),
-    check('payment_orders_state_check', sql`${t.state} in ('new', 'pending', 'paid', 'failed')`),
+    check(
+      'payment_orders_state_check',
+      sql`${t.state} in ('new', 'pending', 'paid', 'failed', 'refunded')`,
+    ),
     check('payment_orders_amount_check', sql`${t.amount} > 0`),
     index('payment_orders_purchase_idx').on(t.purchaseId),
     index('payment_orders_user_idx').on(t.userId, t.createdAt),
@@ -184,6 +199,8 @@ export const giftCertificates = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     sentTo: text('sent_to'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Cancelled (its order refunded, or from its back-office screen): the code no longer works. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('gift_certificates_buyer_idx').on(t.buyerId, t.createdAt)],

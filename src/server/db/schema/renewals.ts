@@ -27,6 +27,8 @@ export const CANCEL_REASONS = [
   'subscription_ended',
   /** The back office closed the account's sign-in: nobody is charged who cannot get in. */
   'account_blocked',
+  /** The back office gave a subscription's money back: the card is not charged for it again. */
+  'refunded',
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 

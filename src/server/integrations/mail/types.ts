@@ -71,6 +71,17 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
     data: z.object({ number: z.number().int(), name, answer: z.string().max(10_000) }),
   }),
   z.object({
+    template: z.literal('refund'),
+    to: address,
+    data: z.object({
+      name,
+      title: z.string().max(500),
+      amount: z.string().max(40),
+      card: z.string().max(40),
+      took_back: z.boolean(),
+    }),
+  }),
+  z.object({
     template: z.literal('renewal-failed'),
     to: address,
     data: renewalData.extend({ needs_confirmation: z.boolean() }),

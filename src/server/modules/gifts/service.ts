@@ -18,6 +18,7 @@ export const CODE_UNKNOWN = 'Такого кода нет — проверьте
 export const CODE_USED = 'Этот код уже активировали';
 export const CODE_OFF = 'Этот сертификат выключен тем, кто его купил';
 export const CODE_EXPIRED = 'Срок действия сертификата закончился';
+export const CODE_CANCELLED = 'Этот сертификат отменён и больше не действует';
 
 type TariffRow = typeof tariffs.$inferSelect;
 
@@ -45,7 +46,8 @@ export async function boughtGifts(db: Database, userId: number): Promise<BoughtG
     .select({ gift: giftCertificates, tariff: tariffs })
     .from(giftCertificates)
     .innerJoin(tariffs, eq(tariffs.id, giftCertificates.tariffId))
-    .where(eq(giftCertificates.buyerId, userId))
+    // A refunded gift is gone from «Мои подарки»; the payment history shows the refund.
+    .where(and(eq(giftCertificates.buyerId, userId), isNull(giftCertificates.cancelledAt)))
     .orderBy(desc(giftCertificates.createdAt), desc(giftCertificates.id));
   return rows.map((row) => toBoughtGift(row.gift, row.tariff));
 }
@@ -55,7 +57,13 @@ async function ownGift(db: Database, userId: number, id: number) {
     .select({ gift: giftCertificates, tariff: tariffs })
     .from(giftCertificates)
     .innerJoin(tariffs, eq(tariffs.id, giftCertificates.tariffId))
-    .where(and(eq(giftCertificates.id, id), eq(giftCertificates.buyerId, userId)));
+    .where(
+      and(
+        eq(giftCertificates.id, id),
+        eq(giftCertificates.buyerId, userId),
+        isNull(giftCertificates.cancelledAt),
+      ),
+    );
   if (!row) throw notFound(GIFT_NOT_FOUND);
   return row;
 }
@@ -143,6 +151,7 @@ export async function activateCertificate(
           isNull(giftCertificates.activatedAt),
           eq(giftCertificates.isActive, true),
           gt(giftCertificates.expiresAt, now),
+          isNull(giftCertificates.cancelledAt),
         ),
       )
       .returning();
@@ -155,9 +164,11 @@ export async function activateCertificate(
         ? CODE_UNKNOWN
         : found.activatedAt
           ? CODE_USED
-          : !found.isActive
-            ? CODE_OFF
-            : CODE_EXPIRED;
+          : found.cancelledAt
+            ? CODE_CANCELLED
+            : !found.isActive
+              ? CODE_OFF
+              : CODE_EXPIRED;
       throw invalidField('code', reason);
     }
     const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, taken.tariffId));
@@ -169,6 +180,7 @@ export async function activateCertificate(
       months: tariff.duration,
       amountChildren: tariff.amountChildren,
       now,
+      purchaseId: taken.purchaseId,
     });
   });
 }

@@ -1,25 +1,33 @@
 // Orders at the bank as the back office reads them: newest first, by state, by order number or the
-// parent's address, or one account's. Reading is for the administrator and support.
+// parent's address, or one account's. Reading is for the administrator and support; a refund (the whole
+// sum back through the bank, and what the purchase gave taken back — admin-refund.ts) is the
+// administrator's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { errorBody } from '@contract/api/common';
 import { idParams } from '@contract/api/admin';
 import {
   adminOrderResponse,
   adminOrdersResponse,
+  adminRefundResponse,
   ordersListQuery,
+  refundBody,
   type AdminOrder,
 } from '@contract/api/admin-families';
 import type { Database } from '../../db/client';
 import { paymentOrders, purchases, users } from '../../db/schema/index';
 import type { ModuleDeps } from '../../deps';
 import { notFound } from '../../plugins/errors';
+import { auditActor } from '../admin/audit';
 import { iso, likeLiteral, listMeta, offsetOf, orderOf } from '../admin/list';
+import { refundOrder } from './admin-refund';
 
 const READERS = ['admin', 'support'] as const;
 const ORDER_NOT_FOUND = 'Заказ не найден';
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 const security = [{ bearer: [] }];
+const refunder = alias(users, 'refunder');
 
 const fields = {
   id: paymentOrders.id,
@@ -34,6 +42,9 @@ const fields = {
   maskedPan: paymentOrders.maskedPan,
   createdAt: paymentOrders.createdAt,
   settledAt: paymentOrders.settledAt,
+  refundedAt: paymentOrders.refundedAt,
+  refundedBy: refunder.email,
+  refundReason: paymentOrders.refundReason,
 };
 
 type Row = {
@@ -49,6 +60,9 @@ type Row = {
   maskedPan: string | null;
   createdAt: Date;
   settledAt: Date | null;
+  refundedAt: Date | null;
+  refundedBy: string | null;
+  refundReason: string | null;
 };
 
 const toAdmin = (row: Row): AdminOrder => ({
@@ -64,6 +78,9 @@ const toAdmin = (row: Row): AdminOrder => ({
   masked_pan: row.maskedPan,
   created_at: row.createdAt.toISOString(),
   settled_at: iso(row.settledAt),
+  refunded_at: iso(row.refundedAt),
+  refunded_by_email: row.refundedBy,
+  refund_reason: row.refundReason,
 });
 
 const base = (db: Database) =>
@@ -71,7 +88,8 @@ const base = (db: Database) =>
     .select(fields)
     .from(paymentOrders)
     .innerJoin(purchases, eq(purchases.id, paymentOrders.purchaseId))
-    .leftJoin(users, eq(users.id, paymentOrders.userId));
+    .leftJoin(users, eq(users.id, paymentOrders.userId))
+    .leftJoin(refunder, eq(refunder.id, paymentOrders.refundedBy));
 
 export function ordersAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const { db } = deps;
@@ -143,6 +161,48 @@ export function ordersAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         const [row] = await base(db).where(eq(paymentOrders.id, request.params.id));
         if (!row) throw notFound(ORDER_NOT_FOUND);
         return { data: toAdmin(row) };
+      },
+    );
+
+    app.post(
+      '/admin/orders/:id/refund',
+      {
+        onRequest: app.requireStaff(['admin']),
+        schema: {
+          tags: ['admin'],
+          summary: 'Вернуть деньги за оплаченный заказ (всю сумму) и забрать то, что он дал',
+          description:
+            'Только администратор. Возврат всей суммы через банк, один раз: повторный или одновременный ' +
+            'запрос получает 409. Банк отказал — 502, не ответил — 503; в обоих случаях ничего не ' +
+            'изменилось. В ответе — что забрано и что осталось решить вручную.',
+          security,
+          params: idParams,
+          body: refundBody,
+          response: {
+            200: adminRefundResponse,
+            409: errorBody,
+            502: errorBody,
+            503: errorBody,
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        const reason = request.body.reason?.trim() || null;
+        const result = await refundOrder(
+          { db, config: deps.config, log: request.log },
+          {
+            orderId: request.params.id,
+            actor: auditActor(request),
+            reason,
+            now: deps.clock(),
+          },
+        );
+        const [row] = await base(db).where(eq(paymentOrders.id, request.params.id));
+        if (!row) throw notFound(ORDER_NOT_FOUND);
+        return {
+          data: { order: toAdmin(row), taken_back: result.takenBack, left: result.left },
+        };
       },
     );
   };

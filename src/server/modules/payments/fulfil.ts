@@ -58,6 +58,7 @@ export async function fulfilPurchase(
         months: tariff.duration,
         amountChildren: tariff.amountChildren,
         now,
+        purchaseId: purchase.id,
       });
       // A renewal's own payment only moves the charge date: it never brings back a cancelled consent.
       const [renewalOrder] = await tx
@@ -111,7 +112,7 @@ export async function fulfilPurchase(
       if (childId === undefined || weekIds.length === 0) return false;
       const opened = await tx
         .insert(childWeeks)
-        .values(weekIds.map((weekId) => ({ childId, weekId })))
+        .values(weekIds.map((weekId) => ({ childId, weekId, purchaseId: purchase.id })))
         .onConflictDoNothing()
         .returning({ weekId: childWeeks.weekId });
       return opened.length > 0;
@@ -131,6 +132,7 @@ export async function fulfilPurchase(
           childIds.map((childId) => ({
             childId,
             additionalProgramId: offer.programId,
+            purchaseId: purchase.id,
           })),
         )
         .onConflictDoNothing()

@@ -5,7 +5,7 @@ import { paymentOrders, purchases } from '../../db/schema/index';
 import { SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { notFound } from '../../plugins/errors';
 import { REFUNDED_REASON } from './refund-job';
-import { settleOrder, type SettleDeps } from './settle';
+import { FAIL_REASONS, settleOrder, type SettleDeps } from './settle';
 
 export const ORDER_NOT_FOUND = 'Заказ не найден';
 export const ALREADY_HAD = 'Это у вас уже есть — второй раз покупать не нужно';
@@ -38,7 +38,8 @@ export async function orderStateFor(
   if (!row) throw notFound(ORDER_NOT_FOUND);
   // Paid, but it delivered nothing (already had it): the refund job is on its way.
   const undelivered = row.order.state === 'paid' && row.purchase.status === 'cancelled';
-  const refund = undelivered || row.order.failReason === REFUNDED_REASON;
+  const refunded = row.order.state === 'refunded';
+  const refund = undelivered || refunded || row.order.failReason === REFUNDED_REASON;
   const status =
     row.order.state === 'paid' && !undelivered
       ? 'paid'
@@ -50,7 +51,13 @@ export async function orderStateFor(
     purchase_id: row.purchase.id,
     type: row.purchase.type,
     total: row.order.amount,
-    reason: undelivered ? ALREADY_HAD : status === 'failed' ? row.order.failReason : null,
+    reason: undelivered
+      ? ALREADY_HAD
+      : refunded
+        ? FAIL_REASONS.refunded
+        : status === 'failed'
+          ? row.order.failReason
+          : null,
     refund,
   };
 }
@@ -69,7 +76,7 @@ export async function settleFromCallback(
     .select()
     .from(paymentOrders)
     .where(eq(paymentOrders.gatewayOrderId, mdOrder));
-  if (!order || order.state === 'paid') return;
+  if (!order || order.state === 'paid' || order.state === 'refunded') return;
   try {
     await settleOrder(deps, order);
   } catch (error) {

@@ -68,7 +68,7 @@ export async function markPaid(
       .from(paymentOrders)
       .where(eq(paymentOrders.id, orderId))
       .for('update');
-    if (!before || before.state === 'paid') return 'already';
+    if (!before || before.state === 'paid' || before.state === 'refunded') return 'already';
     await tx
       .update(paymentOrders)
       .set({

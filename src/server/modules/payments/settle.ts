@@ -87,7 +87,8 @@ async function askBank(deps: SettleDeps, order: OrderRow): Promise<OrderStatus |
  * does not answer: the order is left as it was, for the next confirmation or the reconciler.
  */
 export async function settleOrder(deps: SettleDeps, order: OrderRow): Promise<Settlement> {
-  if (order.state === 'paid') return 'paid';
+  // A refunded order was paid; the refund that followed is the back office's, nothing to settle.
+  if (order.state === 'paid' || order.state === 'refunded') return 'paid';
   const status = await askBank(deps, order);
   if (status === 'unknown') {
     // Only an order whose registration never reached the bank can be unknown to it.

@@ -23,7 +23,11 @@ export async function paymentHistory(
     type: purchase.type,
     title: purchase.lines.map((line) => line.name).join(', '),
     total: order.amount,
-    status: order.state === 'paid' ? 'paid' : order.state === 'failed' ? 'failed' : 'pending',
+    status:
+      order.state === 'paid' || order.state === 'refunded' || order.state === 'failed'
+        ? order.state
+        : 'pending',
+    refunded_at: order.refundedAt?.toISOString() ?? null,
     masked_pan: order.maskedPan,
     created_at: order.createdAt.toISOString(),
   }));

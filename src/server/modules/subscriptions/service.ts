@@ -214,6 +214,7 @@ export async function addPaidPeriod(
     months,
     amountChildren,
     now,
+    purchaseId = null,
   }: {
     userId: number;
     tariffId: number;
@@ -221,6 +222,8 @@ export async function addPaidPeriod(
     months: number;
     amountChildren: number;
     now: Date;
+    /** The purchase that paid for it (a gift's for a certificate): what a refund takes back. */
+    purchaseId?: number | null;
   },
 ): Promise<FamilySubscription> {
   // The family's row is the lock: two periods settled at once (a callback and the return page for two
@@ -253,6 +256,7 @@ export async function addPaidPeriod(
       amountChildren,
       startsAt,
       endsAt: addMonths(startsAt, months),
+      purchaseId,
     })
     .returning();
   if (!row) throw new Error('subscription insert returned nothing');

@@ -6,6 +6,7 @@ import { passwordResetMail } from './password-reset';
 import { welcomeMail } from './welcome';
 import { giftMail, giftReadyMail } from './gift';
 import { renewalDoneMail, renewalFailedMail, renewalReminderMail } from './renewal';
+import { refundMail } from './refund';
 import { supportAnswerMail, supportReceivedMail, supportRequestMail } from './support';
 import { campaignMail, lessonReminderMail } from './mailing';
 
@@ -34,6 +35,8 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return renewalDoneMail(request.data, context);
     case 'renewal-failed':
       return renewalFailedMail(request.data, context);
+    case 'refund':
+      return refundMail(request.data, context);
     case 'support-request':
       return supportRequestMail(request.data);
     case 'support-received':

@@ -11,6 +11,7 @@ const STATUS: Record<PaymentHistoryItem['status'], { label: string; tone: BadgeT
   paid: { label: 'Оплачено', tone: 'mint' },
   pending: { label: 'Ждём банк', tone: 'sun' },
   failed: { label: 'Не прошла', tone: 'pink' },
+  refunded: { label: 'Деньги возвращены', tone: 'neutral' },
 };
 
 /** Every payment that reached the bank, newest first. */
@@ -31,6 +32,11 @@ export function PaymentHistory() {
                     {formatMoscowDate(item.created_at)}
                     {item.masked_pan ? ` · карта ${cardTail(item.masked_pan)}` : ''}
                   </p>
+                  {item.refunded_at && (
+                    <p className={styles.muted}>
+                      Возвращены на карту {formatMoscowDate(item.refunded_at)}
+                    </p>
+                  )}
                 </div>
                 <div className={styles.paymentSide}>
                   <strong>{formatPrice(item.total)}</strong>

@@ -1,0 +1,32 @@
+// The money of a purchase went back to the card (a refund from the back office). Short: what, how much,
+// where to, and that what the purchase gave no longer works.
+import { greeting, mailto, note, p, type MailContent, type TemplateContext } from './content';
+
+export interface RefundMailData {
+  name: string;
+  /** What was bought, as the receipt names it. */
+  title: string;
+  /** "1 990 ₽" (formatPrice). */
+  amount: string;
+  /** "•••• 5599", or empty when the bank gave no number. */
+  card: string;
+  /** What the purchase gave was taken back (false for a second payment of something already paid). */
+  took_back: boolean;
+}
+
+export function refundMail(data: RefundMailData, context: TemplateContext): MailContent {
+  const card = data.card === '' ? 'карту, с которой вы платили' : `карту ${data.card}`;
+  return {
+    subject: 'Деньги вернулись на карту',
+    preview: `Мы вернули ${data.amount} за «${data.title}».`,
+    heading: 'Возврат денег',
+    blocks: [
+      greeting(data.name),
+      p(`Мы вернули ${data.amount} за «${data.title}» на ${card}.`),
+      p('Обычно деньги приходят за несколько дней — срок зависит от вашего банка.'),
+      ...(data.took_back ? [p('То, что давала эта покупка, больше не действует.')] : []),
+      note('Вопросы — на ', mailto(context.supportEmail), '.'),
+    ],
+    reason: 'Вы получили это письмо, потому что оплачивали покупку в Школе Умняшек.',
+  };
+}
