@@ -1,7 +1,7 @@
 // The back office's texts: the landing blocks with their key_values, static pages and help instructions.
 // HTML typed here is sanitised on save and again on every read of the site.
 import { z } from 'zod';
-import { LANDING_KEYS } from './content';
+import { landingData } from './content';
 import { dataOf, pageOf } from './common';
 
 const text = (label: string, max: number) =>
@@ -25,18 +25,9 @@ export const keyValuePair = z.object({
   value: z.string({ error: 'Введите значение' }).max(20_000, 'Значение — до 20 000 символов'),
 });
 
-export const adminLanding = z.object({
+/** The landing as the back office edits it: the site's fields, with key_values as a list of pairs. */
+export const adminLanding = landingData.omit({ key_values: true }).extend({
   id: z.number().int(),
-  key: z.enum(LANDING_KEYS),
-  banner_description: z.string(),
-  banner_text: z.string(),
-  video_heading: z.string(),
-  video_link: z.string(),
-  video_poster: z.string(),
-  promo_button: z.string(),
-  promo_text: z.string(),
-  special_text: z.string(),
-  offer_percent: z.number().int(),
   key_values: z.array(keyValuePair),
   updated_at: z.string(),
 });

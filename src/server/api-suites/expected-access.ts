@@ -236,8 +236,6 @@ const TABLE: Record<string, FamilyAccess> = {
   'GET /api/admin/orders/{id}': staffOnly(['admin', 'support']),
   // Refunds are money: the administrator's. The sample order was never paid — nothing to refund (409).
   'POST /api/admin/orders/{id}/refund': { ...staffOnly(['admin']), admin: 409 },
-  // Refunds are money: the administrator's. The sample order was never paid — nothing to refund (409).
-  'POST /api/admin/orders/{id}/refund': { ...staffOnly(['admin']), admin: 409 },
   // Promo codes are money: the administrator's. The reasons for switching renewal off: all staff.
   'GET /api/admin/promo-codes': staffOnly(['admin']),
   'POST /api/admin/promo-codes': staffOnly(['admin'], 201),
