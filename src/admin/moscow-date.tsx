@@ -16,3 +16,7 @@ export function MoscowDateTime(props: Omit<DateFieldProps, 'locales' | 'options'
     <DateField {...props} locales="ru-RU" options={OPTIONS} emptyText={props.emptyText ?? '—'} />
   );
 }
+
+/** The same as text, for places that are not a field (a phone's simple list). */
+export const formatMoscowDateTime = (iso: string): string =>
+  new Date(iso).toLocaleString('ru-RU', OPTIONS);

@@ -16,7 +16,8 @@ export function ResponsiveRows<R extends RaRecord>({
   primary: (record: R) => ReactNode;
   secondary?: (record: R) => ReactNode;
   tertiary?: (record: R) => ReactNode;
-  link?: 'show' | 'edit';
+  /** Where a tap leads; false for rows with nothing behind them (the audit log). */
+  link?: 'show' | 'edit' | false;
   children: ReactNode;
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));

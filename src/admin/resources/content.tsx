@@ -18,7 +18,8 @@ import {
   required,
 } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
-import { MoscowDateTime } from '../moscow-date';
+import { MoscowDateTime, formatMoscowDateTime } from '../moscow-date';
+import { ResponsiveRows } from '../responsive-list';
 
 const LANDING_KEYS: Record<string, string> = {
   landing: 'Главная страница',
@@ -28,14 +29,20 @@ const LANDING_KEYS: Record<string, string> = {
 export function LandingList() {
   return (
     <List pagination={false} exporter={false} sort={{ field: 'id', order: 'ASC' }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField
-          source="key"
-          render={(record: { key: string }) => LANDING_KEYS[record.key] ?? record.key}
-        />
-        <TextField source="banner_text" />
-        <MoscowDateTime source="updated_at" />
-      </Datagrid>
+      <ResponsiveRows<{ id: number; key: string; updated_at: string }>
+        primary={(r) => LANDING_KEYS[r.key] ?? r.key}
+        secondary={(r) => `Изменено ${formatMoscowDateTime(r.updated_at)}`}
+        link="edit"
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <FunctionField
+            source="key"
+            render={(record: { key: string }) => LANDING_KEYS[record.key] ?? record.key}
+          />
+          <TextField source="banner_text" />
+          <MoscowDateTime source="updated_at" />
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 }
@@ -70,12 +77,18 @@ export function LandingEdit() {
 export function PageList() {
   return (
     <List pagination={false} exporter={false} sort={{ field: 'slug', order: 'ASC' }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="title" />
-        <TextField source="slug" />
-        <TextField source="version" />
-        <MoscowDateTime source="updated_at" />
-      </Datagrid>
+      <ResponsiveRows<{ id: number; title: string; slug: string; version: string }>
+        primary={(r) => r.title}
+        secondary={(r) => `/${r.slug}, версия ${r.version}`}
+        link="edit"
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="title" />
+          <TextField source="slug" />
+          <TextField source="version" />
+          <MoscowDateTime source="updated_at" />
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 }
@@ -99,12 +112,18 @@ export function PageEdit() {
 export function InstructionList() {
   return (
     <List pagination={false} exporter={false} sort={{ field: 'position', order: 'ASC' }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="position" />
-        <TextField source="title" />
-        <TextField source="slug" />
-        <MoscowDateTime source="updated_at" />
-      </Datagrid>
+      <ResponsiveRows<{ id: number; title: string; position: number }>
+        primary={(r) => r.title}
+        secondary={(r) => `Порядок: ${r.position}`}
+        link="edit"
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="position" />
+          <TextField source="title" />
+          <TextField source="slug" />
+          <MoscowDateTime source="updated_at" />
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 }

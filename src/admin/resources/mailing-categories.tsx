@@ -9,18 +9,32 @@ import {
   TextInput,
   required,
 } from 'react-admin';
+import { ResponsiveRows } from '../responsive-list';
+
+interface CategoryRow {
+  id: number;
+  title: string;
+  subscribers: number;
+  unsubscribed: number;
+}
 
 /** Who receives each category and how many left it: the unsubscribe statistics of mailing. */
 export function MailingCategoryList() {
   return (
     <List pagination={false} exporter={false} sort={{ field: 'id', order: 'ASC' }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="title" />
-        <TextField source="description" />
-        <BooleanField source="requires_consent" />
-        <NumberField source="subscribers" />
-        <NumberField source="unsubscribed" />
-      </Datagrid>
+      <ResponsiveRows<CategoryRow>
+        primary={(r) => r.title}
+        secondary={(r) => `Получают: ${r.subscribers}, отписались: ${r.unsubscribed}`}
+        link="edit"
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="title" />
+          <TextField source="description" />
+          <BooleanField source="requires_consent" />
+          <NumberField source="subscribers" />
+          <NumberField source="unsubscribed" />
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 }

@@ -19,6 +19,7 @@ import {
 import { PURCHASE_TYPE_TITLES, type AdminPromo } from '@contract/api/admin-store';
 import { formatPrice } from '@contract/money';
 import { formatMoscowDate } from '@contract/moscow-date';
+import { ResponsiveRows } from '../responsive-list';
 
 const typeChoices = Object.entries(PURCHASE_TYPE_TITLES).map(([id, name]) => ({ id, name }));
 const orNull = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -38,26 +39,33 @@ export function PromoList() {
       sort={{ field: 'id', order: 'DESC' }}
       exporter={false}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="code" />
-        <FunctionField<AdminPromo> label="Скидка" render={discount} />
-        <FunctionField<AdminPromo>
-          label="На что"
-          render={(r) =>
-            r.purchase_types.length === 0
-              ? 'на всё'
-              : r.purchase_types.map((t) => PURCHASE_TYPE_TITLES[t]).join(', ')
-          }
-        />
-        <FunctionField<AdminPromo> label="Срок" render={period} />
-        <FunctionField<AdminPromo>
-          label="Применён"
-          render={(r) =>
-            r.max_uses === null ? `${r.used_count}` : `${r.used_count} из ${r.max_uses}`
-          }
-        />
-        <BooleanField source="is_active" />
-      </Datagrid>
+      <ResponsiveRows<AdminPromo>
+        primary={(r) => `${r.code} — ${discount(r)}`}
+        secondary={period}
+        tertiary={(r) => (r.is_active ? '' : 'выключен')}
+        link="edit"
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="code" sortable={false} />
+          <FunctionField<AdminPromo> label="Скидка" render={discount} />
+          <FunctionField<AdminPromo>
+            label="На что"
+            render={(r) =>
+              r.purchase_types.length === 0
+                ? 'на всё'
+                : r.purchase_types.map((t) => PURCHASE_TYPE_TITLES[t]).join(', ')
+            }
+          />
+          <FunctionField<AdminPromo> label="Срок" render={period} />
+          <FunctionField<AdminPromo>
+            label="Применён"
+            render={(r) =>
+              r.max_uses === null ? `${r.used_count}` : `${r.used_count} из ${r.max_uses}`
+            }
+          />
+          <BooleanField source="is_active" sortable={false} />
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 }

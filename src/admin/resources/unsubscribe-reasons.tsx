@@ -75,9 +75,9 @@ export function UnsubscribeReasonList() {
   return (
     <List aside={<ReasonStats />} exporter={false} sort={{ field: 'id', order: 'DESC' }}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <MoscowDateTime source="created_at" label="Когда" />
-        <TextField source="title" label="Причина" />
-        <TextField source="comment" label="Комментарий" emptyText="—" />
+        <MoscowDateTime source="created_at" label="Когда" sortable={false} />
+        <TextField source="title" label="Причина" sortable={false} />
+        <TextField source="comment" label="Комментарий" emptyText="—" sortable={false} />
       </Datagrid>
     </List>
   );

@@ -43,7 +43,7 @@ const filters = [
 ];
 
 // react-admin reads a column's label from the element it is given, so it is passed where used.
-const Role = (_props: { label: string; source: string }) => (
+const Role = (_props: { label: string; source: string; sortable?: boolean }) => (
   <FunctionField<AdminUser>
     source="role"
     label="Роль"
@@ -61,12 +61,12 @@ export function UserList() {
       >
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="email" />
-          <TextField source="name" />
-          <TextField source="surname" />
-          <Role label="Роль" source="role" />
-          <NumberField source="children_count" />
-          <MoscowDateTime source="subscription_until" />
-          <BooleanField source="blocked" />
+          <TextField source="name" sortable={false} />
+          <TextField source="surname" sortable={false} />
+          <Role label="Роль" source="role" sortable={false} />
+          <NumberField source="children_count" sortable={false} />
+          <MoscowDateTime source="subscription_until" sortable={false} />
+          <BooleanField source="blocked" sortable={false} />
           <MoscowDateTime source="created_at" />
         </Datagrid>
       </ResponsiveRows>
