@@ -272,3 +272,57 @@ describe('the back office', () => {
     });
   });
 });
+
+describe('the shop’s prices', () => {
+  it('the administrator changes a tariff’s price in /admin and a parent’s store shows it', async () => {
+    let token = '';
+    let original: Record<string, unknown> | null = null;
+    try {
+      await withPage(
+        browser,
+        baseUrl,
+        async (page) => {
+          await signInToAdmin(page);
+          token = await page.evaluate(() => window.localStorage.getItem('admin-token') ?? '');
+          await page.getByRole('menuitem', { name: 'Тарифы' }).click();
+          await page.getByRole('cell', { name: /^Подписка на 12\s+месяцев$/ }).click();
+          const id = /\/tariffs\/(\d+)/.exec(page.url())?.[1];
+          const res = await fetch(`${baseUrl}/api/admin/tariffs/${id}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          original = ((await res.json()) as { data: Record<string, unknown> }).data;
+          await page.getByLabel('Цена, ₽').fill('7777');
+          await page.getByRole('button', { name: 'Сохранить' }).click();
+          await page.getByRole('cell', { name: /^7\s777\s₽$/ }).waitFor();
+        },
+        { viewport: DESKTOP },
+      );
+
+      const parent = await registerParent(baseUrl, { label: 'prices' });
+      await withPage(
+        browser,
+        baseUrl,
+        async (page, context) => {
+          await context.addInitScript((stored: string) => {
+            window.localStorage.setItem('user-token', stored);
+          }, parent.token);
+          await page.goto('/personal/tariffs');
+          const year = page.getByRole('radio', { name: /^12\s+месяцев/ }).first();
+          await year.waitFor({ state: 'attached' });
+          const card = page.locator('label', { has: year });
+          await expect.poll(() => card.innerText()).toMatch(/7\s777\s₽ за 12\s+месяцев/);
+        },
+        { viewport: MOBILE },
+      );
+    } finally {
+      // The other journeys share this server: the price goes back as it was.
+      if (original && token) {
+        await fetch(`${baseUrl}/api/admin/tariffs/${String((original as { id: number }).id)}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(original),
+        });
+      }
+    }
+  });
+});

@@ -14,6 +14,7 @@ import {
   users,
 } from '../db/schema/index';
 import { randomToken } from '../modules/auth/tokens';
+import { CATALOG_ADMIN_SAMPLES } from './catalog-admin-samples';
 import type { FixtureDeps } from './families';
 import { FAMILY_PASSWORD } from './families';
 import type { Sample } from './request-samples';
@@ -147,6 +148,7 @@ async function promoId(deps: FixtureDeps): Promise<string> {
 }
 
 export const ADMIN_SAMPLES: Record<string, Sample> = {
+  ...CATALOG_ADMIN_SAMPLES,
   'POST /api/admin/promo-codes': { build: () => ({ body: promoBody() }) },
   'GET /api/admin/promo-codes/{id}': {
     build: async ({ deps }) => ({ params: { id: await promoId(deps) } }),

@@ -26,6 +26,7 @@ import { orderBundle, RECEIPT_TAX_SYSTEM } from '../payments/receipt';
 import { FIRST_RECONCILE_DELAY_MS, RECONCILE_JOB } from '../payments/register-order';
 import { FAIL_REASONS, settleOrder } from '../payments/settle';
 import { mailAbout } from './renewal-mail';
+import { renewalAmount } from './renewal-price';
 
 export const RENEWAL_TICK_JOB = 'renewals.tick';
 export const TICK_MS = 15 * 60_000;
@@ -174,7 +175,8 @@ async function prepareCharge(deps: RenewalDeps, row: RenewalRow) {
       .from(users)
       .where(eq(users.id, locked.userId));
     if (!tariff || !card || card.removedAt || !user || tariff.price <= 0) return null;
-    const lines = [{ ref_id: tariff.id, name: tariff.title, quantity: 1, price: tariff.price }];
+    const price = await renewalAmount(tx, locked.userId, tariff);
+    const lines = [{ ref_id: tariff.id, name: tariff.title, quantity: 1, price }];
     const [purchase] = await tx
       .insert(purchases)
       .values({
@@ -182,8 +184,8 @@ async function prepareCharge(deps: RenewalDeps, row: RenewalRow) {
         type: 'subscription',
         lines,
         tariffId: tariff.id,
-        amount: tariff.price,
-        total: tariff.price,
+        amount: price,
+        total: price,
         recurrent: true,
         createdAt: now,
         updatedAt: now,

@@ -6,6 +6,7 @@ import { formatMoscowDate } from '@contract/moscow-date';
 import type { Database } from '../../db/client';
 import { cardBindings, subscriptionRenewals, tariffs, users } from '../../db/schema/index';
 import { queueMail } from '../../integrations/mail/queue';
+import { renewalAmount } from './renewal-price';
 
 type RenewalRow = typeof subscriptionRenewals.$inferSelect;
 
@@ -38,10 +39,13 @@ export async function mailAbout(
 ) {
   const facts = await mailFacts(db, row);
   if (!facts) return;
+  const amount =
+    options.amount ??
+    (await renewalAmount(db, row.userId, { id: row.tariffId, price: facts.price }));
   const data = {
     name: facts.name,
     title: facts.title,
-    amount: formatPrice(options.amount ?? facts.price),
+    amount: formatPrice(amount),
     date: formatMoscowDate(date),
     card: cardLabel(facts.maskedPan),
   };

@@ -473,23 +473,38 @@ describe('pauses', () => {
 });
 
 describe('price', () => {
-  it('a renewal charges the tariff at its current catalogue price', async () => {
+  it('a renewal never charges more than the family last paid for the tariff; a lower price applies', async () => {
     const parent = await newParent(kit);
     const { tariff } = await subscribe(parent);
-    await kit.database.db
-      .update(tariffs)
-      .set({ price: tariff.price + 10_000 })
-      .where(eq(tariffs.id, tariff.id));
+    const setPrice = (price: number) =>
+      kit.database.db.update(tariffs).set({ price }).where(eq(tariffs.id, tariff.id));
     try {
+      // A rise after the consent: the reminder, the state and the charge keep the price agreed to.
+      await setPrice(tariff.price + 10_000);
+      await moveTo(parent.id, -3 * DAY + 60_000);
+      await runJob();
+      const reminder = (await mailTo(parent)).find((m) => m.template === 'renewal-reminder');
+      expect(reminder?.text.replace(/\s/g, '')).toContain(
+        String(tariff.price / 100).replace(/\s/g, ''),
+      );
+      expect((await get('/api/store/renewal', parent.token)).json().data.amount).toBe(tariff.price);
       await moveTo(parent.id, 0);
       await runJob();
-      const [order] = await renewalOrders(parent.id);
-      expect(order?.amount).toBe(tariff.price + 10_000);
+      const [first] = await renewalOrders(parent.id);
+      expect(first?.amount).toBe(tariff.price);
+
+      // A drop: the next charge is the lower price, and a later rise back stops at it.
+      await setPrice(tariff.price - 10_000);
+      await moveTo(parent.id, 0);
+      await runJob();
+      await setPrice(tariff.price);
+      // The parent's session has expired by now: the state as the route computes it.
+      const state = await renewalState(kit.database.db, parent.id, kit.time.clock());
+      expect(state.amount).toBe(tariff.price - 10_000);
+      const amounts = (await renewalOrders(parent.id)).map((order) => order.amount).sort();
+      expect(amounts).toEqual([tariff.price - 10_000, tariff.price].sort());
     } finally {
-      await kit.database.db
-        .update(tariffs)
-        .set({ price: tariff.price })
-        .where(eq(tariffs.id, tariff.id));
+      await setPrice(tariff.price);
     }
   });
 });

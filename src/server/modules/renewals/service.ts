@@ -22,6 +22,7 @@ import { HttpError, conflict } from '../../plugins/errors';
 import { bankFor } from '../payments/gateway';
 import { freshConsent, paidTimeEnd } from './consent';
 import { familyPauses, paidPeriodNow } from './pauses';
+import { renewalAmount } from './renewal-price';
 
 /** unBindCard.do's answer for a binding the bank no longer has (removed before, or expired). */
 const BINDING_GONE = '2';
@@ -64,7 +65,7 @@ export async function renewalState(db: Database, userId: number, now: Date): Pro
   return {
     active,
     next_charge_at: active && row ? row.renewal.nextChargeAt.toISOString() : null,
-    amount: row ? row.tariff.price : null,
+    amount: row ? await renewalAmount(db, userId, row.tariff) : null,
     tariff_title: row ? row.tariff.title : null,
     months: row ? row.tariff.duration : null,
     can_enable: canEnable,
