@@ -2,7 +2,7 @@
 // progress bar, and the field's value becomes the finished upload's id. The server's findings — the
 // video's length and its poster frame — are shown as soon as the last chunk is answered. A page closed
 // mid-way resumes where it stopped when the same file is picked again.
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useInput } from 'react-admin';
 import { Upload, type DetailedError } from 'tus-js-client';
@@ -37,6 +37,20 @@ function messageOf(error: Error): string {
   return 'Загрузка не удалась — попробуйте ещё раз';
 }
 
+/** The checked upload, asked for every 2 s for up to 10 minutes while the server checks the file. */
+async function resultOf(uploadUrl: string): Promise<MediaUpload> {
+  const id = uploadUrl.slice(uploadUrl.lastIndexOf('/') + 1);
+  const token = adminToken();
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const response = await fetch(`/api/admin/media-uploads/${encodeURIComponent(id)}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (response.ok) return ((await response.json()) as { data: MediaUpload }).data;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  throw new Error('no result');
+}
+
 type State =
   | { step: 'idle' }
   | { step: 'sending'; name: string; sent: number; total: number }
@@ -54,9 +68,23 @@ export function MediaUploadInput({
   label: string;
   helperText: string;
 }) {
-  const { field } = useInput({ source, defaultValue: null });
   const [state, setState] = useState<State>({ step: 'idle' });
+  const sending = useRef(false);
+  sending.current = state.step === 'sending';
+  // Saving while a file is still going would save the lesson without it.
+  const { field } = useInput({
+    source,
+    defaultValue: null,
+    validate: () => (sending.current ? 'Дождитесь конца загрузки' : undefined),
+  });
   const current = useRef<Upload | null>(null);
+  // Leaving the form stops the upload instead of letting it run on for nothing.
+  useEffect(
+    () => () => {
+      void current.current?.abort(true);
+    },
+    [],
+  );
   const inputId = `upload-${source}`;
 
   const start = async (file: File) => {
@@ -65,6 +93,8 @@ export function MediaUploadInput({
       setState({ step: 'failed', message: refusal });
       return;
     }
+    // The field names no file while a new one goes: a failed replacement must not save the old one.
+    field.onChange(null);
     const token = adminToken();
     const upload = new Upload(file, {
       endpoint: '/api/admin/uploads',
@@ -76,9 +106,23 @@ export function MediaUploadInput({
       onProgress: (sent, total) => setState({ step: 'sending', name: file.name, sent, total }),
       onSuccess: ({ lastResponse }) => {
         current.current = null;
-        const result = (JSON.parse(lastResponse.getBody()) as { data: MediaUpload }).data;
-        setState({ step: 'done', upload: result });
-        field.onChange(result.id);
+        const body = lastResponse.getBody();
+        // A resumed upload may find the file already whole and being checked: the answer then has no
+        // body, and the result is asked for until the check is over.
+        const finished = body
+          ? Promise.resolve((JSON.parse(body) as { data: MediaUpload }).data)
+          : resultOf(upload.url ?? '');
+        finished.then(
+          (result) => {
+            setState({ step: 'done', upload: result });
+            field.onChange(result.id);
+          },
+          () =>
+            setState({
+              step: 'failed',
+              message: 'Файл не прошёл проверку — загрузите его ещё раз',
+            }),
+        );
       },
       onError: (error) => {
         current.current = null;
@@ -120,7 +164,7 @@ export function MediaUploadInput({
           {state.step === 'done' || field.value ? 'Заменить файл' : 'Выбрать файл'}
           <input id={inputId} type="file" hidden accept={accept} onChange={onPick} />
         </Button>
-        {state.step === 'sending' && (
+        {state.step === 'sending' && state.sent < state.total && (
           <Button color="inherit" onClick={cancel}>
             Отменить
           </Button>
@@ -134,8 +178,11 @@ export function MediaUploadInput({
             aria-label={`Загрузка «${state.name}»`}
           />
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            «{state.name}»: {formatBytes(state.sent)} из {formatBytes(state.total)} (
-            {Math.floor(state.total ? (state.sent / state.total) * 100 : 0)}&nbsp;%)
+            {state.sent < state.total
+              ? `«${state.name}»: ${formatBytes(state.sent)} из ${formatBytes(state.total)} (${Math.floor(
+                  state.total ? (state.sent / state.total) * 100 : 0,
+                )}\u00a0%)`
+              : `«${state.name}» загружен, сервер проверяет файл…`}
           </Typography>
         </Box>
       )}

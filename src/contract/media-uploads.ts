@@ -36,6 +36,7 @@ export function extensionOf(name: string): string {
 
 /** "2 ГБ", "12,5 МБ", "240 КБ": a size as the editor reads it. */
 export function formatBytes(bytes: number): string {
+  if (bytes <= 0) return '0\u00a0КБ';
   const units: [number, string][] = [
     [1024 * MB, 'ГБ'],
     [MB, 'МБ'],

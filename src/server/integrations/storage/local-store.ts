@@ -2,7 +2,7 @@
 // /lesson-media/<key>?expires=…&signature=… (media-routes.ts). Keys under a bundled prefix (the demo lessons'
 // `demo/`) are read from the repository's own folder, so the demo needs no copying at start-up.
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isMediaKey } from './media-types';
 import { mediaSignature } from './signing';
@@ -54,6 +54,11 @@ export function createLocalStore({
       const path = join(root, key);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body);
+    },
+    async remove(key) {
+      if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+      // Only the writable folder: the bundled demo media are the repository's.
+      await rm(join(root, key), { force: true });
     },
     async putFile(key, from) {
       if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);

@@ -5,6 +5,7 @@ import {
   HeadObjectCommand,
   NotFound,
   PutObjectCommand,
+  DeleteObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -48,6 +49,9 @@ export function createS3Store(options: S3StoreOptions): S3MediaStore {
       await client.send(
         new PutObjectCommand({ Bucket, Key: checked(key), Body: body, ContentType: contentType }),
       );
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
     },
     async putFile(key, path, contentType) {
       const { size } = await stat(path);

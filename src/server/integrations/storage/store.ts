@@ -8,6 +8,8 @@ export interface MediaStoreBase {
   /** The file at `path` under `key`, streamed: an uploaded lesson video may be gigabytes. */
   putFile(key: string, path: string, contentType: string): Promise<void>;
   has(key: string): Promise<boolean>;
+  /** Deletes the file; a missing one is no error. */
+  remove(key: string): Promise<void>;
   /** A URL that opens the file, byte ranges included, for `ttlSeconds` from `now`. */
   signedUrl(key: string, ttlSeconds: number, now: Date): Promise<string>;
 }

@@ -33,6 +33,8 @@ const security = [{ bearer: [] }];
 const AGE_GROUP_NOT_FOUND = 'Возрастная группа не найдена';
 const PROGRAM_NOT_FOUND = 'Программа не найдена';
 const WEEK_NOT_FOUND = 'Неделя не найдена';
+/** As the week form allows: a larger number typed in the search box is a title's digits. */
+const MAX_WEEK_NUMBER = 520;
 const WEEK_TAKEN = 'В программе уже есть неделя с таким номером';
 
 type AgeGroupRow = typeof ageGroups.$inferSelect;
@@ -324,7 +326,7 @@ export function programAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         if (query.q) {
           const number = Number(query.q);
           conditions.push(
-            Number.isInteger(number) && number > 0
+            Number.isInteger(number) && number > 0 && number <= MAX_WEEK_NUMBER
               ? eq(programWeeks.number, number)
               : ilike(programWeeks.title, likeLiteral(query.q)),
           );

@@ -2,6 +2,7 @@
 // frame taken, the file moves into the media store under a key of its own, and a media_uploads row keeps
 // what the server found. Nothing here trusts the name or the type the browser sent.
 import { open, readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import type { MediaUpload } from '@contract/api/admin-learning';
 import type { Database } from '../../db/client';
 import { mediaUploads } from '../../db/schema/index';
@@ -38,40 +39,53 @@ interface Stored {
   posterKey: string | null;
 }
 
-async function storeVideo(upload: FinishedUpload, deps: ProcessDeps): Promise<Stored> {
+async function storeVideo(upload: FinishedUpload, deps: ProcessDeps, stored: string[]) {
   const file = await open(upload.path, 'r');
   let facts;
   try {
     facts = await probeVideo(file);
   } catch (error) {
-    if (error instanceof VideoProbeError) throw new UploadCheckError(error.message);
-    throw error;
+    // Whatever the header made the reader trip on, it is the file's fault, not the server's.
+    throw new UploadCheckError(
+      error instanceof VideoProbeError ? error.message : 'Это не видео в формате MP4 или WebM',
+    );
   } finally {
     await file.close();
   }
   const key = `lessons/${upload.id}.${facts.format}`;
   const contentType = facts.format === 'mp4' ? 'video/mp4' : 'video/webm';
-  await deps.media.putFile(key, upload.path, contentType);
   const poster = await posterFrame(deps.ffmpegPath, upload.path, facts.durationSeconds);
+  stored.push(key);
+  await deps.media.putFile(key, upload.path, contentType);
   let posterKey: string | null = null;
   if (poster) {
     posterKey = `lessons/${upload.id}-poster.jpg`;
+    stored.push(posterKey);
     await deps.media.put(posterKey, poster, 'image/jpeg');
   }
-  // A lesson counts in whole seconds; a clip of 0.4 s still plays for a second.
+  // A lesson counts in whole seconds; a clip of 0.6 s still plays for a second.
   const durationSeconds = Math.max(1, Math.round(facts.durationSeconds));
   return { key, contentType, durationSeconds, posterKey };
 }
 
-async function storeSubtitles(upload: FinishedUpload, deps: ProcessDeps): Promise<Stored> {
+async function storeSubtitles(
+  upload: FinishedUpload,
+  deps: ProcessDeps,
+  stored: string[],
+): Promise<Stored> {
   const vtt = subtitlesAsVtt(await readFile(upload.path), extensionOf(upload.originalName));
   const key = `lessons/${upload.id}.vtt`;
   const contentType = 'text/vtt; charset=utf-8';
+  stored.push(key);
   await deps.media.put(key, vtt, contentType);
   return { key, contentType, durationSeconds: null, posterKey: null };
 }
 
-async function storePoster(upload: FinishedUpload, deps: ProcessDeps): Promise<Stored> {
+async function storePoster(
+  upload: FinishedUpload,
+  deps: ProcessDeps,
+  stored: string[],
+): Promise<Stored> {
   const file = await open(upload.path, 'r');
   const head = Buffer.alloc(16);
   try {
@@ -81,11 +95,15 @@ async function storePoster(upload: FinishedUpload, deps: ProcessDeps): Promise<S
   }
   const { ext, type } = imageType(head);
   const key = `lessons/${upload.id}.${ext}`;
+  stored.push(key);
   await deps.media.putFile(key, upload.path, type);
   return { key, contentType: type, durationSeconds: null, posterKey: null };
 }
 
-const STORE: Record<UploadKind, (u: FinishedUpload, d: ProcessDeps) => Promise<Stored>> = {
+const STORE: Record<
+  UploadKind,
+  (u: FinishedUpload, d: ProcessDeps, stored: string[]) => Promise<Stored>
+> = {
   video: storeVideo,
   subtitles: storeSubtitles,
   poster: storePoster,
@@ -114,22 +132,31 @@ export async function processUpload(
   upload: FinishedUpload,
   deps: ProcessDeps,
 ): Promise<MediaUpload> {
-  const stored = await STORE[upload.kind](upload, deps);
-  const [row] = await deps.db
-    .insert(mediaUploads)
-    .values({
-      id: upload.id,
-      kind: upload.kind,
-      key: stored.key,
-      contentType: stored.contentType,
-      sizeBytes: upload.size,
-      originalName: upload.originalName.slice(0, 255),
-      durationSeconds: stored.durationSeconds,
-      posterKey: stored.posterKey,
-      uploadedBy: upload.uploadedBy,
-      createdAt: deps.now,
-    })
-    .returning();
+  const keys: string[] = [];
+  try {
+    const stored = await STORE[upload.kind](upload, deps, keys);
+    // The same upload finished twice (a resumed last chunk) is one row: the first one stands.
+    await deps.db
+      .insert(mediaUploads)
+      .values({
+        id: upload.id,
+        kind: upload.kind,
+        key: stored.key,
+        contentType: stored.contentType,
+        sizeBytes: upload.size,
+        originalName: upload.originalName.slice(0, 255),
+        durationSeconds: stored.durationSeconds,
+        posterKey: stored.posterKey,
+        uploadedBy: upload.uploadedBy,
+        createdAt: deps.now,
+      })
+      .onConflictDoNothing({ target: mediaUploads.id });
+  } catch (error) {
+    // Nothing half-stored stays behind: no row points at these files.
+    await Promise.all(keys.map((key) => deps.media.remove(key).catch(() => undefined)));
+    throw error;
+  }
+  const [row] = await deps.db.select().from(mediaUploads).where(eq(mediaUploads.id, upload.id));
   if (!row) throw new Error('the upload was not recorded');
   return describeUpload(row, deps.media, deps.now);
 }

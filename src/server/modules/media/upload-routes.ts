@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
-import type { Upload } from '@tus/utils';
+import { EVENTS, type Upload } from '@tus/utils';
 import { errorBody } from '@contract/api/common';
 import { mediaUpload, tusHeaders, uploadParams } from '@contract/api/admin-learning';
 import { dataOf } from '@contract/api/common';
@@ -34,12 +34,34 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
  */
 const UPLOAD_SOCKET_IDLE_MS = 10 * 60 * 1000;
 const UPLOAD_NOT_FOUND = 'Загрузка не найдена: начните её заново';
+const BEING_CHECKED = 'Файл уже загружен и проверяется — подождите немного';
+/** Checks (a probe, ffmpeg, a copy to the store) run this many at a time; the rest wait their turn. */
+const CHECKS_AT_ONCE = 2;
+
+/** Runs at most `size` tasks at once, the others in the order they came. */
+function limiter(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A finished task hands its place straight to the next in line, so no newcomer slips in between.
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
 const STORE_AWAY = 'Не получилось сохранить файл — попробуйте ещё раз через минуту';
 
 /** The protocol's own refusals (tus 1.0), as the editor's form shows them. */
 const TUS_REFUSALS: Record<number, string> = {
   400: 'Неверный запрос загрузки — начните её заново',
-  403: 'Нет доступа к загрузкам',
+  403: 'Неверный запрос загрузки — начните её заново',
   404: UPLOAD_NOT_FOUND,
   409: 'Часть файла пришла не по порядку — загрузка продолжится с нужного места',
   410: 'Загрузка устарела — начните её заново',
@@ -80,17 +102,30 @@ export function uploadRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     const directory = join(config.dataDir, 'uploads');
     await mkdir(directory, { recursive: true });
     const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_AFTER_MS });
+    /** Uploads whose whole file is being checked, or answered and not yet removed. */
+    const checking = new Set<string>();
+    const oneAtATime = limiter(CHECKS_AT_ONCE);
+    /** The upload's own copy goes: the checked file lives in the store, a refused one is of no use. */
+    const forget = async (id: string) => {
+      await datastore.remove(id).catch(() => undefined);
+      await rm(join(directory, `${id}.json`), { force: true });
+      checking.delete(id);
+    };
 
     const options: Omit<ServerOptions, 'locker'> = {
       path: UPLOADS_PATH,
       relativeLocation: true,
       maxSize: MAX_UPLOAD_BYTES.video,
+      disableTerminationForFinishedUploads: true,
       async onIncomingRequest(req, id) {
         if (req.method === 'POST') return;
         const upload = await datastore.getUpload(id).catch(() => null);
         if (!upload || upload.metadata?.uploader !== uploaderOf(req)) {
           throw failure(404, UPLOAD_NOT_FOUND);
         }
+        // The whole file is in and being checked: asking where it stands is fine (the form then
+        // waits for the result), sending more or giving it up is not.
+        if (checking.has(id) && req.method !== 'HEAD') throw failure(423, BEING_CHECKED);
       },
       async onUploadCreate(req, upload) {
         checkNewUpload(upload);
@@ -99,39 +134,44 @@ export function uploadRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       async onUploadFinish(_req, upload) {
         const kind = upload.metadata?.kind;
         if (!isUploadKind(kind) || upload.size === undefined) throw failure(422, UPLOAD_NOT_FOUND);
+        // A last chunk sent twice (an empty PATCH at the end) must not check the file twice.
+        if (checking.has(upload.id)) throw failure(423, BEING_CHECKED);
+        checking.add(upload.id);
         try {
-          const result = await processUpload(
-            {
-              id: upload.id,
-              kind,
-              path: join(directory, upload.id),
-              size: upload.size,
-              originalName: upload.metadata?.filename ?? '',
-              uploadedBy: Number(upload.metadata?.uploader) || null,
-            },
-            { db, media, ffmpegPath: config.media.ffmpegPath, now: clock() },
+          const result = await oneAtATime(() =>
+            processUpload(
+              {
+                id: upload.id,
+                kind,
+                path: join(directory, upload.id),
+                size: upload.size ?? 0,
+                originalName: upload.metadata?.filename ?? '',
+                uploadedBy: Number(upload.metadata?.uploader) || null,
+              },
+              { db, media, ffmpegPath: config.media.ffmpegPath, now: clock() },
+            ),
           );
+          // The upload's own copy goes once the answer is out (POST_FINISH below): tus still reads it
+          // while answering.
           return {
             status_code: 200,
             headers: { 'content-type': 'application/json; charset=utf-8' },
             body: JSON.stringify({ data: result }),
           };
         } catch (error) {
+          await forget(upload.id);
           if (error instanceof UploadCheckError) throw failure(422, error.message);
           app.log.error(
             { err: error, upload: upload.id },
             'an uploaded lesson file was not stored',
           );
           throw failure(503, STORE_AWAY);
-        } finally {
-          // The checked file now lives in the store; a refused one is of no use. Either way the
-          // upload's own copy goes, so the disk holds only unfinished uploads.
-          await datastore.remove(upload.id).catch(() => undefined);
-          await rm(join(directory, `${upload.id}.json`), { force: true });
         }
       },
       onResponseError(_req, error) {
         const status = 'status_code' in error ? error.status_code : 500;
+        // tus answers 501 for protocol extensions it does not offer (Upload-Concat): the request's fault.
+        if (status === 501) return failure(400, TUS_REFUSALS[400] ?? '');
         if (status >= 500) return failure(503, STORE_AWAY);
         // Ours are JSON already; tus's own refusals are English text: say them in Russian.
         if ('body' in error && error.body.startsWith('{')) return undefined;
@@ -139,6 +179,9 @@ export function uploadRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       },
     };
     const tus = new Server({ ...options, datastore });
+    tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
+      void forget(upload.id);
+    });
 
     const cleanup = setInterval(() => {
       tus.cleanUpExpiredUploads().catch(() => undefined);

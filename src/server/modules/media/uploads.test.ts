@@ -188,6 +188,58 @@ describe('resumable uploads of lesson files', () => {
     expect(((await tooBig.json()) as { message: string }).message).toBe('Файл больше 1\u00a0МБ');
   });
 
+  it('refuses a video whose header claims an absurd length or is cut short', async () => {
+    const token = await staff('editor');
+    const video = Buffer.from(await fixture('lesson.mp4'));
+    // mvhd, version 0: timescale at +16 and duration at +20 from the box type.
+    const at = video.indexOf('mvhd');
+    video.writeUInt32BE(1, at + 16);
+    video.writeUInt32BE(0xfffffff0, at + 20);
+    await expect(upload(token, video, { kind: 'video', filename: 'long.mp4' })).rejects.toThrow(
+      '422 Видео длиннее шести часов',
+    );
+    const cut = (await fixture('lesson.mp4')).subarray(0, at + 12);
+    await expect(upload(token, cut, { kind: 'video', filename: 'cut.mp4' })).rejects.toThrow(
+      /^422 /,
+    );
+  });
+
+  it('checks a file once when its last chunk comes twice', async () => {
+    const token = await staff('editor');
+    const text = Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nРаз\n');
+    const started = await fetch(`${base}/api/admin/uploads`, {
+      method: 'POST',
+      headers: {
+        ...bearer(token),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(text.length),
+        'upload-metadata': `kind ${Buffer.from('subtitles').toString('base64')},filename ${Buffer.from('a.vtt').toString('base64')}`,
+      },
+    });
+    const url = `${base}${started.headers.get('location') ?? ''}`;
+    const patch = (body: Buffer, offset: number) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: {
+          ...bearer(token),
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body,
+      });
+    const [whole, again] = await Promise.all([
+      patch(text, 0),
+      new Promise<Response>((resolve) => {
+        setTimeout(() => resolve(patch(Buffer.alloc(0), text.length)), 5);
+      }),
+    ]);
+    expect(whole.status).toBe(200);
+    expect([404, 409, 423]).toContain(again.status);
+    const late = await patch(Buffer.alloc(0), text.length);
+    expect(late.status).toBe(404);
+  });
+
   it('lets only editors and administrators upload, each into their own uploads', async () => {
     const start = (headers: Record<string, string>) =>
       fetch(`${base}/api/admin/uploads`, {

@@ -15,13 +15,43 @@ export class VideoProbeError extends Error {}
 
 const NOT_A_VIDEO = 'Это не видео в формате MP4 или WebM';
 const NO_PICTURE = 'В файле нет видеодорожки';
+const TOO_LONG = 'Видео длиннее шести часов — это не урок; проверьте файл';
 const NO_DURATION =
   'В файле не записана длительность — сохраните видео заново (например, в MP4 из видеоредактора)';
 
+/** A real file needs a few dozen reads; a crafted one of nested boxes must not hold the server. */
+const MAX_READS = 20_000;
+/** Fields the probe reads whole: anything longer is not a real header. */
+const MAX_FIELD_BYTES = 64;
+/** The longest lesson: six hours. Longer is a broken or crafted header. */
+export const MAX_DURATION_SECONDS = 6 * 60 * 60;
+const MIN_DURATION_SECONDS = 0.5;
+const reads = new WeakMap<FileHandle, number>();
+
 async function readAt(file: FileHandle, position: number, length: number): Promise<Buffer> {
+  const count = (reads.get(file) ?? 0) + 1;
+  reads.set(file, count);
+  if (count > MAX_READS || length > MAX_FIELD_BYTES || position < 0) {
+    throw new VideoProbeError(NOT_A_VIDEO);
+  }
   const buffer = Buffer.alloc(length);
   const { bytesRead } = await file.read(buffer, 0, length, position);
   return buffer.subarray(0, bytesRead);
+}
+
+/** Exactly `length` bytes, or the file is cut short: not a video. */
+async function readExactly(file: FileHandle, position: number, length: number): Promise<Buffer> {
+  const bytes = await readAt(file, position, length);
+  if (bytes.length < length) throw new VideoProbeError(NOT_A_VIDEO);
+  return bytes;
+}
+
+function checkedDuration(seconds: number): number {
+  if (!Number.isFinite(seconds) || seconds < MIN_DURATION_SECONDS) {
+    throw new VideoProbeError(NO_DURATION);
+  }
+  if (seconds > MAX_DURATION_SECONDS) throw new VideoProbeError(TOO_LONG);
+  return seconds;
 }
 
 // ---- MP4 / QuickTime: a tree of boxes, each a 32-bit size (or 1 and a 64-bit size) and a 4-letter type.
@@ -67,7 +97,7 @@ async function mp4Facts(file: FileHandle, size: number): Promise<VideoFacts> {
   if (!moov) throw new VideoProbeError(NOT_A_VIDEO);
   const mvhd = await child(file, moov, 'mvhd');
   if (!mvhd) throw new VideoProbeError(NOT_A_VIDEO);
-  const header = await readAt(file, mvhd.start, 32);
+  const header = await readExactly(file, mvhd.start, 32);
   const version = header[0];
   let timescale: number;
   let duration: number;
@@ -86,12 +116,12 @@ async function mp4Facts(file: FileHandle, size: number): Promise<VideoFacts> {
     const mdia = await child(file, trak, 'mdia');
     const hdlr = mdia && (await child(file, mdia, 'hdlr'));
     // hdlr: version and flags (4), pre_defined (4), then the handler type.
-    if (hdlr && (await readAt(file, hdlr.start + 8, 4)).toString('latin1') === 'vide') {
+    if (hdlr && (await readExactly(file, hdlr.start + 8, 4)).toString('latin1') === 'vide') {
       hasPicture = true;
     }
   }
   if (!hasPicture) throw new VideoProbeError(NO_PICTURE);
-  return { format: 'mp4', durationSeconds: duration / timescale };
+  return { format: 'mp4', durationSeconds: checkedDuration(duration / timescale) };
 }
 
 // ---- WebM (Matroska): EBML elements, each a variable-length id, a variable-length size and the data.
@@ -150,7 +180,8 @@ async function elementsIn(file: FileHandle, from: number, to: number): Promise<E
 }
 
 async function uintOf(file: FileHandle, element: Element): Promise<number> {
-  const bytes = await readAt(file, element.start, Math.min(8, element.end - element.start));
+  if (element.end - element.start > 8) throw new VideoProbeError(NOT_A_VIDEO);
+  const bytes = await readAt(file, element.start, element.end - element.start);
   return bytes.reduce((value, byte) => value * 256 + byte, 0);
 }
 
@@ -158,7 +189,8 @@ async function webmFacts(file: FileHandle, size: number): Promise<VideoFacts> {
   const [header, ...rest] = await elementsIn(file, 0, size);
   if (header?.id !== EBML_HEADER) throw new VideoProbeError(NOT_A_VIDEO);
   const docType = (await elementsIn(file, header.start, header.end)).find((e) => e.id === DOC_TYPE);
-  const name = docType && (await readAt(file, docType.start, docType.end - docType.start));
+  if (docType && docType.end - docType.start > 16) throw new VideoProbeError(NOT_A_VIDEO);
+  const name = docType && (await readExactly(file, docType.start, docType.end - docType.start));
   if (name?.toString('latin1').replace(/\0+$/, '') !== 'webm')
     throw new VideoProbeError(NOT_A_VIDEO);
   const segment = rest.find((e) => e.id === SEGMENT);
@@ -187,7 +219,7 @@ async function webmFacts(file: FileHandle, size: number): Promise<VideoFacts> {
     if (type && (await uintOf(file, type)) === VIDEO_TRACK) hasPicture = true;
   }
   if (!hasPicture) throw new VideoProbeError(NO_PICTURE);
-  return { format: 'webm', durationSeconds: (ticks * scale) / 1e9 };
+  return { format: 'webm', durationSeconds: checkedDuration((ticks * scale) / 1e9) };
 }
 
 /** The format and length of the video in `file`, or a VideoProbeError saying why it is not one. */
