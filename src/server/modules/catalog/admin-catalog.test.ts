@@ -8,10 +8,8 @@ import {
   paymentOrders,
   purchases,
   tariffs,
-  users,
 } from '../../db/schema/index';
 import { bearer } from '../auth/accounts-testing';
-import { createSession } from '../auth/service';
 import {
   addChild,
   initialize,
@@ -23,6 +21,7 @@ import {
   tariffId,
   type PaymentsKit,
 } from '../payments/payments-testing';
+import { staffSession } from '../../testing/staff';
 
 let kit: PaymentsKit;
 beforeAll(async () => {
@@ -32,21 +31,8 @@ afterAll(async () => {
   await kit.close();
 });
 
-let serial = 0;
-async function staff(role: 'admin' | 'editor' | 'support'): Promise<string> {
-  serial += 1;
-  const [user] = await kit.database.db
-    .insert(users)
-    .values({ email: `${role}-catalog-${serial}@example.ru`, role })
-    .returning({ id: users.id });
-  if (!user) throw new Error('no user');
-  return createSession({
-    db: kit.database.db,
-    clock: kit.time.clock,
-    userId: user.id,
-    staff: true,
-  });
-}
+const staff = (role: 'admin' | 'editor' | 'support') =>
+  staffSession({ db: kit.database.db, clock: kit.time.clock }, role);
 
 type Json = Record<string, unknown>;
 const call = (

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAudit, landingContents, users } from '../../db/schema/index';
+import { adminAudit, landingContents } from '../../db/schema/index';
 import { defaultSeedContent } from '../../db/seed/default-content';
 import { seedDatabase } from '../../db/seed/seed';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { bearer } from '../auth/accounts-testing';
-import { createSession } from '../auth/service';
+import { staffSession } from '../../testing/staff';
 
 let database: TestDatabase;
 let app: FastifyInstance;
-let serial = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -23,15 +22,8 @@ afterAll(async () => {
   await database.close();
 });
 
-async function staff(role: 'editor' | 'support'): Promise<string> {
-  serial += 1;
-  const [user] = await database.db
-    .insert(users)
-    .values({ email: `${role}-content-${serial}@example.ru`, role })
-    .returning({ id: users.id });
-  if (!user) throw new Error('no user');
-  return createSession({ db: database.db, clock: () => new Date(), userId: user.id, staff: true });
-}
+const staff = (role: 'editor' | 'support') =>
+  staffSession({ db: database.db, clock: () => new Date() }, role);
 
 const send = (token: string, method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -8,31 +8,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tus from 'tus-js-client';
 import type { MediaUpload } from '@contract/api/admin-learning';
 import type { LessonsPage } from '@contract/api/lessons';
-import { adminAudit, lessons, mediaUploads, programWeeks, users } from '../../db/schema/index';
+import { adminAudit, lessons, mediaUploads, programWeeks } from '../../db/schema/index';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { bearer } from '../auth/accounts-testing';
-import { createSession } from '../auth/service';
 import { learningWorld } from '../learning/learning-testing';
+import { staffSession } from '../../testing/staff';
 
 const world = learningWorld();
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const SEED_MEDIA = join(import.meta.dirname, '../../db/seed/media');
 let base = '';
-let serial = 0;
 
 beforeAll(async () => {
   await world.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(world.app.server.address() as AddressInfo).port}`;
 });
 
-async function staff(role: 'admin' | 'editor' | 'support'): Promise<string> {
-  const [user] = await world.db
-    .insert(users)
-    .values({ email: `${role}-upload-${(serial += 1)}@example.ru`, role })
-    .returning({ id: users.id });
-  if (!user) throw new Error('no user');
-  return createSession({ db: world.db, clock: world.time.clock, userId: user.id, staff: true });
-}
+const staff = (role: 'admin' | 'editor' | 'support') =>
+  staffSession({ db: world.db, clock: world.time.clock }, role);
 
 interface Sent {
   result: MediaUpload;
@@ -226,7 +219,7 @@ describe('resumable uploads of lesson files', () => {
           'upload-offset': String(offset),
           'content-type': 'application/offset+octet-stream',
         },
-        body,
+        body: new Uint8Array(body),
       });
     const [whole, again] = await Promise.all([
       patch(text, 0),

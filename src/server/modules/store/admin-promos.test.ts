@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoCodes, unsubscribeFeedback, users } from '../../db/schema/index';
+import { promoCodes, unsubscribeFeedback } from '../../db/schema/index';
 import { NO_CONTENT, manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { seedDatabase } from '../../db/seed/seed';
 import { bearer } from '../auth/accounts-testing';
-import { createSession } from '../auth/service';
+import { staffSession } from '../../testing/staff';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 const time = manualClock('2026-11-20T09:00:00Z');
-let serial = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -24,15 +23,8 @@ afterAll(async () => {
   await database.close();
 });
 
-async function staff(role: 'admin' | 'editor'): Promise<string> {
-  serial += 1;
-  const [user] = await database.db
-    .insert(users)
-    .values({ email: `${role}-promo-${serial}@example.ru`, role })
-    .returning({ id: users.id });
-  if (!user) throw new Error('no user');
-  return createSession({ db: database.db, clock: time.clock, userId: user.id, staff: true });
-}
+const staff = (role: 'admin' | 'editor') =>
+  staffSession({ db: database.db, clock: time.clock }, role);
 
 const body = {
   code: 'zima500',
