@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router';
-import { Admin, Resource } from 'react-admin';
+import type { ComponentType } from 'react';
+import { Admin, Resource, type ResourceProps } from 'react-admin';
 import type { StaffRole } from '@contract/api/auth';
 import { authProvider } from './auth-provider';
 import { Dashboard } from './dashboard';
@@ -37,10 +38,181 @@ import { LessonCreate, LessonEdit, LessonList } from './resources/lessons';
 import { ProgramEdit, ProgramList, WeekCreate, WeekEdit, WeekList } from './resources/programs';
 import { AgeGroupEdit, AgeGroupList } from './resources/age-groups';
 
-const can = (role: StaffRole | undefined, ...roles: StaffRole[]) =>
-  role !== undefined && roles.includes(role);
+const ADMIN = ['admin'] as const;
+const EDITORS = ['admin', 'editor'] as const;
+const SUPPORT = ['admin', 'support'] as const;
+const STAFF = ['admin', 'editor', 'support'] as const;
 
-/** The back office at /admin: each role sees the sections it runs (the server checks again). */
+interface Section {
+  name: string;
+  /** The menu's name; none → the resource's name from i18n. */
+  label?: string;
+  roles: readonly StaffRole[];
+  list?: ComponentType;
+  show?: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+  /** Forms for the administrator only: the other roles of the section read. */
+  adminWrites?: { create?: ComponentType; edit?: ComponentType };
+  recordRepresentation?: ResourceProps['recordRepresentation'];
+}
+
+/** The back office's sections in menu order, with the roles that run each (the server checks again). */
+const SECTIONS: readonly Section[] = [
+  {
+    name: 'support-requests',
+    label: 'Обращения',
+    roles: SUPPORT,
+    list: SupportRequestList,
+    show: SupportRequestShow,
+    recordRepresentation: (record: { id: number }) => `№\u00a0${record.id}`,
+  },
+  {
+    name: 'users',
+    label: 'Семьи и сотрудники',
+    roles: SUPPORT,
+    list: UserList,
+    show: UserShow,
+    recordRepresentation: 'email',
+  },
+  {
+    name: 'orders',
+    label: 'Заказы',
+    roles: SUPPORT,
+    list: OrderList,
+    show: OrderShow,
+    recordRepresentation: 'order_number',
+  },
+  {
+    name: 'campaigns',
+    label: 'Рассылки',
+    roles: EDITORS,
+    list: CampaignList,
+    create: CampaignCreate,
+    edit: CampaignEdit,
+    show: CampaignShow,
+    recordRepresentation: 'subject',
+  },
+  {
+    name: 'mailing-categories',
+    label: 'Категории рассылок',
+    roles: EDITORS,
+    list: MailingCategoryList,
+    edit: MailingCategoryEdit,
+    recordRepresentation: 'title',
+  },
+  {
+    name: 'lessons',
+    label: 'Уроки',
+    roles: EDITORS,
+    list: LessonList,
+    create: LessonCreate,
+    edit: LessonEdit,
+    recordRepresentation: 'title',
+  },
+  {
+    name: 'weeks',
+    label: 'Недели программ',
+    roles: EDITORS,
+    list: WeekList,
+    create: WeekCreate,
+    edit: WeekEdit,
+    recordRepresentation: (record: { number: number; title: string }) =>
+      `неделя ${record.number} «${record.title}»`,
+  },
+  {
+    name: 'programs',
+    label: 'Программы',
+    roles: EDITORS,
+    list: ProgramList,
+    edit: ProgramEdit,
+    recordRepresentation: 'title',
+  },
+  {
+    name: 'age-groups',
+    label: 'Возрастные группы',
+    roles: EDITORS,
+    list: AgeGroupList,
+    edit: AgeGroupEdit,
+    recordRepresentation: 'title',
+  },
+  // No screen of its own: the lesson form's list of additional programs.
+  { name: 'lesson-places', roles: EDITORS, recordRepresentation: 'title' },
+  {
+    name: 'landing',
+    label: 'Тексты главной',
+    roles: EDITORS,
+    list: LandingList,
+    edit: LandingEdit,
+    recordRepresentation: (record: { key: string }) =>
+      record.key === 'payment' ? 'страница оплаты' : 'главная',
+  },
+  {
+    name: 'pages',
+    label: 'Страницы',
+    roles: EDITORS,
+    list: PageList,
+    edit: PageEdit,
+    recordRepresentation: 'title',
+  },
+  {
+    name: 'instructions',
+    label: 'Инструкции',
+    roles: EDITORS,
+    list: InstructionList,
+    create: InstructionCreate,
+    edit: InstructionEdit,
+    recordRepresentation: 'title',
+  },
+  {
+    name: 'promo-codes',
+    roles: ADMIN,
+    list: PromoList,
+    create: PromoCreate,
+    edit: PromoEdit,
+    recordRepresentation: 'code',
+  },
+  // The shop's catalogue: prices are the administrator's; support reads them (families ask).
+  {
+    name: 'tariffs',
+    label: 'Тарифы',
+    roles: SUPPORT,
+    list: TariffList,
+    show: TariffShow,
+    adminWrites: { create: TariffCreate, edit: TariffEdit },
+    recordRepresentation: 'title',
+  },
+  {
+    name: 'program-prices',
+    label: 'Цены доп. программ',
+    roles: SUPPORT,
+    list: ProgramPricesList,
+    show: ProgramPricesShow,
+    adminWrites: { edit: ProgramPricesEdit },
+    recordRepresentation: 'title',
+  },
+  {
+    name: 'week-prices',
+    label: 'Цена недели',
+    roles: SUPPORT,
+    list: WeekPriceList,
+    show: WeekPriceShow,
+    adminWrites: { edit: WeekPriceEdit },
+    recordRepresentation: 'title',
+  },
+  {
+    name: 'gift-certificates',
+    label: 'Сертификаты',
+    roles: SUPPORT,
+    list: CertificateList,
+    show: CertificateShow,
+    recordRepresentation: 'code',
+  },
+  { name: 'unsubscribe-reasons', roles: STAFF, list: UnsubscribeReasonList },
+  { name: 'audit', label: 'Журнал', roles: ADMIN, list: AuditList },
+];
+
+/** The back office at /admin: each role sees the sections it runs. */
 export function AdminApp() {
   // Clean addresses under /admin (react-admin would use #-routes by default); the server answers every
   // /admin/* with the back office's page.
@@ -56,204 +228,19 @@ export function AdminApp() {
         requireAuth
         disableTelemetry
       >
-        {(role: StaffRole | undefined) => [
-          can(role, 'admin', 'support') && (
-            <Resource
-              key="support-requests"
-              name="support-requests"
-              list={SupportRequestList}
-              show={SupportRequestShow}
-              recordRepresentation={(record: { id: number }) => `№\u00a0${record.id}`}
-              options={{ label: 'Обращения' }}
-            />
-          ),
-          can(role, 'admin', 'support') && (
-            <Resource
-              key="users"
-              name="users"
-              list={UserList}
-              show={UserShow}
-              options={{ label: 'Семьи и сотрудники' }}
-              recordRepresentation="email"
-            />
-          ),
-          can(role, 'admin', 'support') && (
-            <Resource
-              key="orders"
-              name="orders"
-              list={OrderList}
-              show={OrderShow}
-              options={{ label: 'Заказы' }}
-              recordRepresentation="order_number"
-            />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource
-              key="campaigns"
-              name="campaigns"
-              list={CampaignList}
-              create={CampaignCreate}
-              edit={CampaignEdit}
-              show={CampaignShow}
-              recordRepresentation="subject"
-              options={{ label: 'Рассылки' }}
-            />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource
-              key="mailing-categories"
-              name="mailing-categories"
-              list={MailingCategoryList}
-              edit={MailingCategoryEdit}
-              recordRepresentation="title"
-              options={{ label: 'Категории рассылок' }}
-            />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource
-              key="lessons"
-              name="lessons"
-              list={LessonList}
-              create={LessonCreate}
-              edit={LessonEdit}
-              recordRepresentation="title"
-              options={{ label: 'Уроки' }}
-            />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource
-              key="weeks"
-              name="weeks"
-              list={WeekList}
-              create={WeekCreate}
-              edit={WeekEdit}
-              recordRepresentation={(record: { number: number; title: string }) =>
-                `неделя ${record.number} «${record.title}»`
-              }
-              options={{ label: 'Недели программ' }}
-            />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource
-              key="programs"
-              name="programs"
-              list={ProgramList}
-              edit={ProgramEdit}
-              recordRepresentation="title"
-              options={{ label: 'Программы' }}
-            />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource
-              key="age-groups"
-              name="age-groups"
-              list={AgeGroupList}
-              edit={AgeGroupEdit}
-              recordRepresentation="title"
-              options={{ label: 'Возрастные группы' }}
-            />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource key="lesson-places" name="lesson-places" recordRepresentation="title" />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource
-              key="landing"
-              name="landing"
-              list={LandingList}
-              edit={LandingEdit}
-              options={{ label: 'Тексты главной' }}
-              recordRepresentation={(record: { key: string }) =>
-                record.key === 'payment' ? 'страница оплаты' : 'главная'
-              }
-            />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource
-              key="pages"
-              name="pages"
-              list={PageList}
-              edit={PageEdit}
-              options={{ label: 'Страницы' }}
-              recordRepresentation="title"
-            />
-          ),
-          can(role, 'admin', 'editor') && (
-            <Resource
-              key="instructions"
-              name="instructions"
-              list={InstructionList}
-              create={InstructionCreate}
-              edit={InstructionEdit}
-              options={{ label: 'Инструкции' }}
-              recordRepresentation="title"
-            />
-          ),
-          can(role, 'admin') && (
-            <Resource
-              key="promo-codes"
-              name="promo-codes"
-              list={PromoList}
-              create={PromoCreate}
-              edit={PromoEdit}
-              recordRepresentation="code"
-            />
-          ),
-          // The shop's catalogue: prices are the administrator's; support reads them (families ask).
-          can(role, 'admin', 'support') && (
-            <Resource
-              key="tariffs"
-              name="tariffs"
-              list={TariffList}
-              show={TariffShow}
-              {...(role === 'admin' ? { create: TariffCreate, edit: TariffEdit } : {})}
-              recordRepresentation="title"
-              options={{ label: 'Тарифы' }}
-            />
-          ),
-          can(role, 'admin', 'support') && (
-            <Resource
-              key="program-prices"
-              name="program-prices"
-              list={ProgramPricesList}
-              show={ProgramPricesShow}
-              {...(role === 'admin' ? { edit: ProgramPricesEdit } : {})}
-              recordRepresentation="title"
-              options={{ label: 'Цены доп. программ' }}
-            />
-          ),
-          can(role, 'admin', 'support') && (
-            <Resource
-              key="week-prices"
-              name="week-prices"
-              list={WeekPriceList}
-              show={WeekPriceShow}
-              {...(role === 'admin' ? { edit: WeekPriceEdit } : {})}
-              recordRepresentation="title"
-              options={{ label: 'Цена недели' }}
-            />
-          ),
-          can(role, 'admin', 'support') && (
-            <Resource
-              key="gift-certificates"
-              name="gift-certificates"
-              list={CertificateList}
-              show={CertificateShow}
-              recordRepresentation="code"
-              options={{ label: 'Сертификаты' }}
-            />
-          ),
-          role !== undefined && (
-            <Resource
-              key="unsubscribe-reasons"
-              name="unsubscribe-reasons"
-              list={UnsubscribeReasonList}
-            />
-          ),
-          can(role, 'admin') && (
-            <Resource key="audit" name="audit" list={AuditList} options={{ label: 'Журнал' }} />
-          ),
-        ]}
+        {(role: StaffRole | undefined) =>
+          SECTIONS.filter((section) => role !== undefined && section.roles.includes(role)).map(
+            ({ name, label, roles: _roles, adminWrites, ...views }) => (
+              <Resource
+                key={name}
+                name={name}
+                {...views}
+                {...(role === 'admin' ? adminWrites : {})}
+                {...(label ? { options: { label } } : {})}
+              />
+            ),
+          )
+        }
       </Admin>
     </BrowserRouter>
   );
