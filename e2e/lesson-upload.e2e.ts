@@ -48,7 +48,7 @@ describe('a lesson published from the back office', () => {
     await page.getByText('Загружено: «count-three.vtt»').waitFor();
     await page.getByLabel('Опубликован').check();
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByText('Элемент создан').waitFor();
+    await page.getByText('Сохранено').waitFor();
     await adminContext.close();
 
     const parent = await registerParent(baseUrl, { label: 'lesson-upload' });

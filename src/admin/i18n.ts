@@ -15,6 +15,17 @@ const messages = {
       empty: 'Здесь пока пусто.',
       invite: 'Добавить первую запись?',
     },
+    // Ranges with an en dash; «ё» where Russian has it.
+    navigation: {
+      ...russianMessages.ra.navigation,
+      page_range_info: '%{offsetBegin}–%{offsetEnd} из %{total}',
+      partial_page_range_info: '%{offsetBegin}–%{offsetEnd} из более чем %{offsetEnd}',
+    },
+    notification: {
+      ...russianMessages.ra.notification,
+      updated: 'Изменения сохранены |||| Сохранено: %{smart_count} |||| Сохранено: %{smart_count}',
+      created: 'Сохранено',
+    },
     // The rich text editor's buttons (ra-input-rich-text has no Russian of its own).
     tiptap: {
       align_left: 'По левому краю',

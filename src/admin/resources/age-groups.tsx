@@ -12,6 +12,7 @@ import {
   required,
 } from 'react-admin';
 import { ResponsiveRows } from '../responsive-list';
+import { SaveOnlyToolbar } from '../save-only-toolbar';
 
 interface AgeGroupRecord {
   id: number;
@@ -38,7 +39,7 @@ export function AgeGroupList() {
 
 export const AgeGroupEdit = () => (
   <Edit mutationMode="pessimistic" redirect="list">
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <TextInput source="title" label="Название" validate={required('Введите название')} />
       <NumberInput source="min_age" label="С возраста, лет" min={0} max={12} step={1} />
       <NumberInput source="max_age" label="До возраста, лет" min={0} max={12} step={1} />

@@ -29,6 +29,7 @@ import { MoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
 import type { AdminCampaign } from '@contract/api/admin';
 import { dataProvider } from '../data-provider';
+import { SaveOnlyToolbar } from '../save-only-toolbar';
 
 export const CAMPAIGN_STATUS_LABELS: Record<AdminCampaign['status'], string> = {
   draft: 'Черновик',
@@ -83,7 +84,7 @@ export function CampaignList() {
 
 function CampaignForm() {
   return (
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <ReferenceInput
         source="category_id"
         reference="mailing-categories"
@@ -107,7 +108,7 @@ function CampaignForm() {
 }
 
 export const CampaignCreate = () => (
-  <Create redirect="show">
+  <Create redirect="show" title="Новая рассылка">
     <CampaignForm />
   </Create>
 );
@@ -151,8 +152,17 @@ function CampaignActions() {
   return (
     <TopToolbar>
       {record.status === 'draft' && <EditButton />}
+      {record.status === 'draft' && category?.subscribers === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Эту рассылку сейчас никто не получает — отправлять некому
+        </Typography>
+      )}
       {record.status === 'draft' && (
-        <Button variant="contained" onClick={() => setAsking('send')} disabled={busy}>
+        <Button
+          variant="contained"
+          onClick={() => setAsking('send')}
+          disabled={busy || category?.subscribers === 0}
+        >
           Отправить
         </Button>
       )}

@@ -20,6 +20,7 @@ import {
 import { RichTextInput } from 'ra-input-rich-text';
 import { MoscowDateTime, formatMoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
+import { SaveOnlyToolbar } from '../save-only-toolbar';
 
 const LANDING_KEYS: Record<string, string> = {
   landing: 'Главная страница',
@@ -50,7 +51,7 @@ export function LandingList() {
 export function LandingEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <TextInput source="banner_text" fullWidth multiline />
         <TextInput source="banner_description" fullWidth multiline />
         <TextInput source="video_heading" fullWidth />
@@ -96,7 +97,7 @@ export function PageList() {
 export function PageEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <TextInput source="title" fullWidth validate={required('Введите заголовок')} />
         <RichTextInput source="body_html" fullWidth validate={required('Напишите текст')} />
         <TextInput
@@ -151,7 +152,7 @@ const InstructionToolbar = () => (
 );
 
 export const InstructionCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" title="Новая инструкция">
     <SimpleForm>
       <InstructionForm />
     </SimpleForm>

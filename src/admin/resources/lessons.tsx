@@ -22,6 +22,7 @@ import { Box, Typography } from '@mui/material';
 import type { AdminLesson } from '@contract/api/admin-learning';
 import { MediaUploadInput, formatDuration } from '../media-upload-input';
 import { ResponsiveRows } from '../responsive-list';
+import { SaveOnlyToolbar } from '../save-only-toolbar';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Название урока" />,
@@ -75,8 +76,8 @@ function CurrentMedia() {
         <track kind="subtitles" srcLang="ru" label="Русские" src={record.subtitles_url} default />
       </video>
       <Typography variant="body2" color="text.secondary">
-        Длительность {formatDuration(record.duration_seconds)}. Новый файл заменит этот после
-        сохранения.
+        Длительность {formatDuration(record.duration_seconds)}, русские субтитры прикреплены. Новый
+        файл заменит прежний после сохранения.
       </Typography>
     </Box>
   );
@@ -90,6 +91,7 @@ const PLACES = [
 function LessonForm({ editing }: { editing: boolean }) {
   return (
     <SimpleForm
+      toolbar={<SaveOnlyToolbar />}
       defaultValues={{ place: 'week', is_active: false, position: 1, description: '' }}
       // The place switch is the form's own: the server gets the one id it chose and null for the other.
       sanitizeEmptyValues
@@ -188,7 +190,7 @@ function toServer(data: Record<string, unknown>) {
 }
 
 export const LessonCreate = () => (
-  <Create redirect="list" transform={toServer}>
+  <Create redirect="list" transform={toServer} title="Новый урок">
     <LessonForm editing={false} />
   </Create>
 );

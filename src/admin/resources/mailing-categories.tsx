@@ -10,6 +10,7 @@ import {
   required,
 } from 'react-admin';
 import { ResponsiveRows } from '../responsive-list';
+import { SaveOnlyToolbar } from '../save-only-toolbar';
 
 interface CategoryRow {
   id: number;
@@ -42,7 +43,7 @@ export function MailingCategoryList() {
 export function MailingCategoryEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <TextInput source="title" fullWidth validate={required('Введите название')} />
         <TextInput
           source="description"

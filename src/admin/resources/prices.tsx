@@ -13,14 +13,12 @@ import {
   FunctionField,
   List,
   NumberInput,
-  SaveButton,
   SearchInput,
   Show,
   SimpleForm,
   SimpleFormIterator,
   SimpleShowLayout,
   TextField,
-  Toolbar,
   required,
   usePermissions,
   useRecordContext,
@@ -35,6 +33,7 @@ import {
 import { formatPrice } from '@contract/money';
 import { CHILDREN, pluralize } from '@contract/plural';
 import { ResponsiveRows } from '../responsive-list';
+import { SaveOnlyToolbar } from '../save-only-toolbar';
 
 const roubles = (value: number) => formatPrice(Math.round(value * 100));
 const offersText = (r: AdminProgramPrices) =>
@@ -93,15 +92,10 @@ function ProgramNotes() {
 }
 
 /** Prices are saved, never deleted as a whole: no «Удалить» here. */
-const SaveOnly = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
 
 export const ProgramPricesEdit = () => (
   <Edit mutationMode="pessimistic" redirect="list">
-    <SimpleForm toolbar={<SaveOnly />}>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <ProgramNotes />
       <TextField source="title" label="Программа" variant="h6" />
       <ArrayInput source="offers" label="Цены по числу детей">
@@ -186,7 +180,7 @@ export function WeekPriceList() {
 
 export const WeekPriceEdit = () => (
   <Edit mutationMode="pessimistic" redirect="list">
-    <SimpleForm toolbar={<SaveOnly />}>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <Alert severity="info" sx={{ mb: 2, maxWidth: 640 }}>
         Столько стоит одна пропущенная неделя этой программы, купленная отдельно («Пропущенные
         недели»). {NEW_PURCHASES_ONLY}

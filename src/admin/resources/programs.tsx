@@ -20,6 +20,7 @@ import {
 import { Button } from '@mui/material';
 import { Link } from 'react-router';
 import { ResponsiveRows } from '../responsive-list';
+import { SaveOnlyToolbar } from '../save-only-toolbar';
 
 interface ProgramRecord {
   id: number;
@@ -74,7 +75,7 @@ function ProgramLinks() {
 
 export const ProgramEdit = () => (
   <Edit mutationMode="pessimistic" redirect="list">
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <TextInput source="title" label="Название" validate={required('Введите название')} />
       <BooleanInput
         source="is_active"
@@ -128,7 +129,7 @@ export function WeekList() {
 
 function WeekForm() {
   return (
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <ReferenceInput source="main_program_id" reference="programs">
         <SelectInput
           optionText="title"
@@ -150,7 +151,7 @@ function WeekForm() {
 }
 
 export const WeekCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" title="Новая неделя">
     <WeekForm />
   </Create>
 );

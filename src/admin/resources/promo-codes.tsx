@@ -20,6 +20,7 @@ import { PURCHASE_TYPE_TITLES, type AdminPromo } from '@contract/api/admin-store
 import { formatPrice } from '@contract/money';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { ResponsiveRows } from '../responsive-list';
+import { SaveOnlyToolbar } from '../save-only-toolbar';
 
 const typeChoices = Object.entries(PURCHASE_TYPE_TITLES).map(([id, name]) => ({ id, name }));
 const orNull = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -72,7 +73,10 @@ export function PromoList() {
 
 function PromoForm() {
   return (
-    <SimpleForm defaultValues={{ kind: 'percent', purchase_types: [], is_active: true }}>
+    <SimpleForm
+      toolbar={<SaveOnlyToolbar />}
+      defaultValues={{ kind: 'percent', purchase_types: [], is_active: true }}
+    >
       <TextInput
         source="code"
         validate={required('Введите промокод')}
@@ -117,7 +121,7 @@ function PromoForm() {
 }
 
 export const PromoCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" title="Новый промокод">
     <PromoForm />
   </Create>
 );

@@ -200,7 +200,7 @@ function EditToolbar() {
 }
 
 export const TariffCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" title="Новый тариф">
     <SimpleForm
       defaultValues={{ kind: 'subscription', amount_children: 1, duration: 1, is_active: true }}
     >

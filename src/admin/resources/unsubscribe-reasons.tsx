@@ -1,9 +1,19 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Card, CardContent, MenuItem, TextField as Field, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  MenuItem,
+  TextField as Field,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { Datagrid, List, TextField } from 'react-admin';
 import { call } from '../api';
-import { MoscowDateTime } from '../moscow-date';
+import { MoscowDateTime, formatMoscowDateTime } from '../moscow-date';
+import { ResponsiveRows } from '../responsive-list';
 
 interface Stat {
   reason: string;
@@ -72,13 +82,29 @@ function ReasonStats() {
 }
 
 export function UnsubscribeReasonList() {
+  // On a phone the shares come first, above the answers, instead of squeezed beside them.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List aside={<ReasonStats />} exporter={false} sort={{ field: 'id', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <MoscowDateTime source="created_at" label="Когда" sortable={false} />
-        <TextField source="title" label="Причина" sortable={false} />
-        <TextField source="comment" label="Комментарий" emptyText="—" sortable={false} />
-      </Datagrid>
-    </List>
+    <>
+      {phone && <ReasonStats />}
+      <List
+        {...(phone ? {} : { aside: <ReasonStats /> })}
+        exporter={false}
+        sort={{ field: 'id', order: 'DESC' }}
+      >
+        <ResponsiveRows<{ id: number; title: string; comment: string | null; created_at: string }>
+          primary={(r) => r.title}
+          secondary={(r) => r.comment ?? ''}
+          tertiary={(r) => formatMoscowDateTime(r.created_at)}
+          link={false}
+        >
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <MoscowDateTime source="created_at" label="Когда" sortable={false} />
+            <TextField source="title" label="Причина" sortable={false} />
+            <TextField source="comment" label="Комментарий" emptyText="—" sortable={false} />
+          </Datagrid>
+        </ResponsiveRows>
+      </List>
+    </>
   );
 }

@@ -21,6 +21,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { AdminUser } from '@contract/api/admin-families';
+import { AGE_GROUP_AGES, type AgeGroupSlug } from '@contract/api/catalog';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { DAYS, pluralize } from '@contract/plural';
 import { call } from '../api';
@@ -101,7 +102,9 @@ function UserActions() {
   };
 
   return (
-    <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+    <TopToolbar
+      sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-start' }}
+    >
       {permissions === 'admin' && (
         <Field
           select
@@ -267,7 +270,14 @@ export function UserShow() {
                 formatMoscowDate(`${child.birth_date}T12:00:00Z`)
               }
             />
-            <TextField source="age_group" label="Группа" emptyText="—" />
+            <FunctionField
+              label="Группа"
+              render={(child: { age_group: string | null }) =>
+                child.age_group
+                  ? (AGE_GROUP_AGES[child.age_group as AgeGroupSlug] ?? child.age_group)
+                  : '—'
+              }
+            />
           </Datagrid>
         </ArrayField>
         <ReferenceManyField reference="orders" target="user_id" label="Заказы" perPage={20}>
