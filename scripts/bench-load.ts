@@ -1,0 +1,138 @@
+// Load and figures for `npm run bench`: one autocannon run per path, and the tables they are printed in
+// (Markdown, so a run can go into docs/PERFORMANCE.md as it is).
+import autocannon from 'autocannon';
+
+export type AnchorKey = 'a' | 'b' | 'c';
+
+export interface Target {
+  label: string;
+  path: string;
+  /** The anchor this path is compared with. */
+  anchor: AnchorKey;
+  headers?: Record<string, string>;
+  /** A POST whose body (and client address) changes with every request. */
+  post?: (index: number) => { body: string; headers: Record<string, string> };
+}
+
+export interface Figure {
+  label: string;
+  anchor: AnchorKey | null;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx, errors and timeouts. */
+  bad: number;
+}
+
+interface Result {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+export async function measure(
+  base: string,
+  target: Target,
+  options: { seconds: number; connections: number },
+): Promise<Figure> {
+  let sent = 0;
+  const post = target.post;
+  const result = (await autocannon({
+    url: base,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: { 'accept-encoding': 'gzip', ...target.headers },
+    requests: [
+      post
+        ? {
+            method: 'POST',
+            path: target.path,
+            setupRequest: (request) => {
+              const next = post(sent);
+              sent += 1;
+              return {
+                ...request,
+                body: next.body,
+                headers: {
+                  ...request.headers,
+                  'content-type': 'application/json',
+                  ...next.headers,
+                },
+              };
+            },
+          }
+        : { method: 'GET', path: target.path },
+    ],
+  })) as Result;
+  return {
+    label: target.label,
+    anchor: target.anchor,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** autocannon's percentiles are whole milliseconds. */
+const ms = (value: number) => value.toFixed(0);
+
+export function row(cells: string[], widths: number[]): string {
+  return `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
+}
+
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [row(header, widths), rule, ...rows.map((r) => row(r, widths))].join('\n');
+}
+
+/** The figures of one run, each beside the anchor it is compared with. */
+export function figuresTable(figures: Figure[], anchors: Record<AnchorKey, Figure>): string {
+  return table(
+    ['path', 'req/s', 'p50 / p99 ms', 'of anchor', 'non-2xx'],
+    figures.map((f) => [
+      f.label,
+      f.rps.toFixed(0),
+      `${ms(f.p50)} / ${ms(f.p99)}`,
+      f.anchor ? `${((100 * f.rps) / anchors[f.anchor].rps).toFixed(0)} % of (${f.anchor})` : '—',
+      String(f.bad),
+    ]),
+  );
+}
+
+/** How a path's throughput and median change between two runs (sizes or instance counts). */
+export function compareTable(
+  columns: [string, string],
+  before: Figure[],
+  after: Figure[],
+  ratioName: string,
+  ratio: (a: Figure, b: Figure) => number,
+): string {
+  return table(
+    [
+      'path',
+      `${columns[0]} req/s`,
+      'p50 / p99 ms',
+      `${columns[1]} req/s`,
+      'p50 / p99 ms',
+      ratioName,
+    ],
+    before.flatMap((a) => {
+      const b = after.find((f) => f.label === a.label);
+      if (!b) return [];
+      return [
+        [
+          a.label,
+          a.rps.toFixed(0),
+          `${ms(a.p50)} / ${ms(a.p99)}`,
+          b.rps.toFixed(0),
+          `${ms(b.p50)} / ${ms(b.p99)}`,
+          `${ratio(a, b).toFixed(2)}×`,
+        ],
+      ];
+    }),
+  );
+}
