@@ -67,6 +67,8 @@ import { dashboardRoutes } from './modules/admin/dashboard';
 import { oneClickRoutes } from './modules/mailing/one-click';
 import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
+import { createPublicCache } from './modules/public-cache/public-cache';
+import { installPublicCache } from './modules/public-cache/plugin';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -91,12 +93,15 @@ function fastifyTrustProxy(
 export async function buildApp(deps: AppDeps) {
   installRussianZodMessages();
   const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const media = deps.media ?? localMediaStore(config);
   const moduleDeps: ModuleDeps = {
     config,
     db,
-    clock: deps.clock ?? systemClock,
+    clock,
     captcha: createCaptchaVerifier(config.recaptcha),
-    media: deps.media ?? localMediaStore(config),
+    media,
+    publicCache: deps.publicCache ?? createPublicCache({ db, clock, media, logger: deps.logger }),
   };
 
   const app = Fastify({
@@ -123,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
   installDemoGuard(app, config);
   installInputGuard(app);
   installRequestLog(app);
+  installPublicCache(app, moduleDeps.publicCache, { owned: !deps.publicCache });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -171,7 +177,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(lessonAdminRoutes(moduleDeps), api);
   await app.register(unsubscribeReasonRoutes(moduleDeps), api);
   await app.register(oneClickRoutes(moduleDeps));
-  const { media } = moduleDeps;
   if (media.kind === 'local') {
     await app.register(localMediaRoutes({ store: media, clock: moduleDeps.clock }));
   }

@@ -4,6 +4,7 @@ import type { ServerTimeouts } from './http/timeouts';
 import type { Database } from './db/client';
 import type { CaptchaVerifier } from './integrations/captcha/recaptcha';
 import type { MediaStore } from './integrations/storage/store';
+import type { PublicCache } from './modules/public-cache/public-cache';
 import type { SberbankSandboxOptions } from './sandbox/sberbank/options';
 
 /** The time, injectable so tests can move it (session expiry, one-time codes). */
@@ -24,6 +25,8 @@ export interface AppDeps {
   media?: MediaStore;
   /** The demo's sandbox bank: where its callbacks go, whether the timeout card hangs. Tests set these. */
   sberbankSandbox?: SberbankSandboxOptions;
+  /** The public content cache; default one of the app's own, closed with it. */
+  publicCache?: PublicCache;
 }
 
 /** What every module's routes receive. */
@@ -33,4 +36,6 @@ export interface ModuleDeps {
   clock: Clock;
   captcha: CaptchaVerifier;
   media: MediaStore;
+  /** Public catalogue and texts from memory, dropped on every instance when they change. */
+  publicCache: PublicCache;
 }

@@ -8,44 +8,41 @@ import {
 } from '@contract/api/catalog';
 import { errorBody, pageQuery } from '@contract/api/common';
 import type { ModuleDeps } from '../../deps';
-import {
-  listAdditionalPrograms,
-  listAgeGroups,
-  listGifts,
-  listRegions,
-  listSubscriptions,
-} from './service';
+import { sendCached } from '../public-cache/http';
 
-export function catalogRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZod {
-  const { db } = deps;
+export function catalogRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPluginAsyncZod {
+  const { publicCache } = deps;
   return async (app) => {
     app.get(
       '/regions',
       {
+        compress: false,
         schema: {
           tags: ['catalog'],
           summary: 'Субъекты Российской Федерации, по алфавиту',
           response: { 200: regionsResponse },
         },
       },
-      async () => ({ data: await listRegions({ db }) }),
+      async (request, reply) => sendCached(request, reply, await publicCache.regions()),
     );
 
     app.get(
       '/age-groups',
       {
+        compress: false,
         schema: {
           tags: ['catalog'],
           summary: 'Возрастные группы основной программы',
           response: { 200: ageGroupsResponse },
         },
       },
-      async () => ({ data: await listAgeGroups({ db }) }),
+      async (request, reply) => sendCached(request, reply, await publicCache.ageGroups()),
     );
 
     app.get(
       '/store/web/subscriptions',
       {
+        compress: false,
         schema: {
           tags: ['store'],
           summary: 'Тарифы подписки с выгодой',
@@ -53,12 +50,14 @@ export function catalogRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZ
           response: { 200: subscriptionsResponse, 422: errorBody },
         },
       },
-      async (request) => listSubscriptions({ db, page: request.query.page }),
+      async (request, reply) =>
+        sendCached(request, reply, await publicCache.subscriptions(request.query.page)),
     );
 
     app.get(
       '/store/web/gifts',
       {
+        compress: false,
         schema: {
           tags: ['store'],
           summary: 'Подарочные подписки, по длительности',
@@ -66,19 +65,21 @@ export function catalogRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZ
           response: { 200: giftsResponse, 422: errorBody },
         },
       },
-      async (request) => listGifts({ db, page: request.query.page }),
+      async (request, reply) =>
+        sendCached(request, reply, await publicCache.gifts(request.query.page)),
     );
 
     app.get(
       '/store/web/additional-programs',
       {
+        compress: false,
         schema: {
           tags: ['store'],
           summary: 'Дополнительные программы и их цены',
           response: { 200: additionalProgramsResponse },
         },
       },
-      async () => ({ data: await listAdditionalPrograms({ db }) }),
+      async (request, reply) => sendCached(request, reply, await publicCache.additionalPrograms()),
     );
   };
 }

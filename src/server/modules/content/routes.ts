@@ -8,13 +8,15 @@ import {
   slugParam,
 } from '@contract/api/content';
 import type { ModuleDeps } from '../../deps';
-import { getLanding, getPage, listInstructions } from './service';
+import { sendCached } from '../public-cache/http';
 
-export function contentRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZod {
+export function contentRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPluginAsyncZod {
+  const { publicCache } = deps;
   return async (app) => {
     app.get(
       '/landing-data',
       {
+        compress: false,
         schema: {
           tags: ['content'],
           summary: 'Тексты лендинга (key=landing) или страницы оплаты (key=payment)',
@@ -22,12 +24,14 @@ export function contentRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZ
           response: { 200: landingResponse, 404: errorBody, 422: errorBody },
         },
       },
-      async (request) => ({ data: await getLanding({ db: deps.db, key: request.query.key }) }),
+      async (request, reply) =>
+        sendCached(request, reply, await publicCache.landingData(request.query.key)),
     );
 
     app.get(
       '/page/:slug',
       {
+        compress: false,
         schema: {
           tags: ['content'],
           summary: 'Статическая страница: документы, «О школе»',
@@ -35,19 +39,21 @@ export function contentRoutes(deps: Pick<ModuleDeps, 'db'>): FastifyPluginAsyncZ
           response: { 200: pageResponse, 404: errorBody, 422: errorBody },
         },
       },
-      async (request) => ({ data: await getPage({ db: deps.db, slug: request.params.slug }) }),
+      async (request, reply) =>
+        sendCached(request, reply, await publicCache.page(request.params.slug)),
     );
 
     app.get(
       '/admin/instruction',
       {
+        compress: false,
         schema: {
           tags: ['content'],
           summary: 'Инструкции раздела «Помощь» (чтение открыто всем)',
           response: { 200: instructionsResponse },
         },
       },
-      async () => ({ data: await listInstructions({ db: deps.db }) }),
+      async (request, reply) => sendCached(request, reply, await publicCache.instructions()),
     );
   };
 }

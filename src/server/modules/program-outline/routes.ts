@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@contract/api/common';
 import { programOutlineQuery, programOutlineResponse } from '@contract/api/program-outline';
 import type { ModuleDeps } from '../../deps';
-import { OUTLINE_CACHE_SECONDS, PREVIEW_URL_MIN_LIFE_SECONDS, programOutline } from './service';
+import { sendCached } from '../public-cache/http';
+import { OUTLINE_CACHE_SECONDS, PREVIEW_URL_MIN_LIFE_SECONDS } from './service';
 
-export function programOutlineRoutes(
-  deps: Pick<ModuleDeps, 'db' | 'clock' | 'media'>,
-): FastifyPluginAsyncZod {
-  const { db, clock, media } = deps;
+export function programOutlineRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPluginAsyncZod {
+  const { publicCache } = deps;
   return async (app) => {
     app.get(
       '/program-outline',
       {
+        compress: false,
         schema: {
           tags: ['lessons'],
           summary: 'Недели и уроки программы с бесплатным первым уроком (открыто всем)',
@@ -24,16 +24,14 @@ export function programOutlineRoutes(
         },
       },
       async (request, reply) => {
-        const data = await programOutline({
-          db,
-          media,
-          now: clock(),
-          type: request.query.type,
-          program: request.query.program,
-        });
+        const { type, program } = request.query;
         // The same for every caller, so any cache may keep it — briefly, well inside the URLs' life.
-        reply.header('cache-control', `public, max-age=${OUTLINE_CACHE_SECONDS}`);
-        return { data };
+        return sendCached(
+          request,
+          reply,
+          await publicCache.programOutline(type, program),
+          `public, max-age=${OUTLINE_CACHE_SECONDS}`,
+        );
       },
     );
   };

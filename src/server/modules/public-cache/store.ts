@@ -1,0 +1,103 @@
+// A small keyed cache of answers that are the same for every caller. Each entry is filled once (concurrent
+// readers share the fill), serialised once, hashed once for its ETag, and compressed at most once per
+// encoding, so a hit costs a map lookup. Everything is dropped on invalidate(); entries also expire after
+// a TTL the owner chooses per fill (short while invalidations might be missed).
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Bodies shorter than this go uncompressed: the headers would eat the saving. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+export interface Cached<T> {
+  /** The answer's body as the API sends it (read-only: it is shared by every reader). */
+  readonly body: T;
+  /** The body serialised, exactly the bytes the API sends uncompressed. */
+  readonly json: string;
+  /** Strong validator of `json`, quoted, as sent in ETag. */
+  readonly etag: string;
+  /** The body compressed with `encoding`, made on first use; null when too small to be worth it. */
+  compressed(encoding: Encoding): Buffer | null;
+}
+
+function makeCached<T>(body: T, json: string): Cached<T> {
+  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27);
+  const raw = Buffer.from(json);
+  const made: Partial<Record<Encoding, Buffer>> = {};
+  return {
+    body,
+    json,
+    etag: `"${hash}"`,
+    compressed(encoding) {
+      if (raw.length < COMPRESS_MIN_BYTES) return null;
+      made[encoding] ??=
+        encoding === 'br'
+          ? brotliCompressSync(raw, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 9,
+                [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            })
+          : gzipSync(raw, { level: 9 });
+      return made[encoding];
+    },
+  };
+}
+
+interface Slot {
+  value: Promise<Cached<unknown>>;
+  expiresAt: number;
+}
+
+export interface CacheStore {
+  /**
+   * The cached answer under `key`, or a new one from `load` (serialised by `serialize`) kept for `ttlMs`.
+   * A failed load is not kept.
+   */
+  get<T>(
+    key: string,
+    load: () => Promise<T>,
+    serialize: (body: T) => string,
+    ttlMs: number,
+  ): Promise<Cached<T>>;
+  /** Forget everything: the next read of each key loads again. */
+  clear(): void;
+  readonly size: number;
+}
+
+export function createCacheStore(options: { maxEntries: number; now?: () => number }): CacheStore {
+  const now = options.now ?? Date.now;
+  const slots = new Map<string, Slot>();
+  return {
+    get<T>(
+      key: string,
+      load: () => Promise<T>,
+      serialize: (body: T) => string,
+      ttlMs: number,
+    ): Promise<Cached<T>> {
+      const found = slots.get(key);
+      if (found && found.expiresAt > now()) return found.value as Promise<Cached<T>>;
+      // Keys come partly from the query (a page number): never let them grow without bound.
+      if (!found && slots.size >= options.maxEntries) {
+        const oldest = slots.keys().next();
+        if (!oldest.done) slots.delete(oldest.value);
+      }
+      const value = load().then((body) => makeCached(body, serialize(body)));
+      const slot: Slot = { value, expiresAt: now() + ttlMs };
+      slots.set(key, slot);
+      // A load that fails is forgotten, so the next reader tries again; but only if this slot is still the
+      // current one (a clear() may have come in between).
+      value.catch(() => {
+        if (slots.get(key) === slot) slots.delete(key);
+      });
+      return value;
+    },
+    clear() {
+      slots.clear();
+    },
+    get size() {
+      return slots.size;
+    },
+  };
+}
