@@ -2,6 +2,7 @@
 // database, clock and SPA folder; main.ts builds it with the real ones.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { LogController } from 'fastify';
@@ -192,6 +193,11 @@ export async function buildApp(deps: AppDeps) {
     await app.register(sandboxIndex(moduleDeps), { prefix: '/sandbox' });
   }
 
-  await registerSpa(app, deps.webDir ?? DEFAULT_WEB_DIR);
+  const webDir = deps.webDir ?? DEFAULT_WEB_DIR;
+  await registerSpa(app, {
+    webDir,
+    serverDir: deps.serverDir ?? join(webDir, '..', 'server'),
+    publicUrl: config.publicUrl,
+  });
   return app;
 }

@@ -19,6 +19,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Folder of the built SPA; default dist/web. */
   webDir?: string;
+  /** Folder of the web's server bundle (public pages rendered on the server); default beside webDir. */
+  serverDir?: string;
   /** How long to wait for slow clients; default http/timeouts.ts. Tests shrink them. */
   timeouts?: ServerTimeouts;
   /** Where lesson media live; default the local folder DATA_DIR/media (with the bundled demo media). */

@@ -1,10 +1,15 @@
-// The built SPA: hashed assets cached for a year, index.html never cached, index.html for every GET
-// that is not an API or sandbox path (history mode).
+// The built SPA: hashed assets cached for a year, pages never cached. Every GET that is not an API or
+// sandbox path is a page (history mode): a public one rendered on the server (src/server/ssr/), any other
+// the SPA shell, index.html.
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FetchApi } from '@contract/ssr';
 import { errorBody } from '../plugins/errors';
+import { createPageRenderer, isServerRendered, type PageRenderer } from '../ssr/page-renderer';
+import { seoRoutes } from '../ssr/seo-routes';
+import { structuredDataFor } from '../ssr/structured-data';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -26,14 +31,52 @@ function isSpaPath(path: string): boolean {
   return !NOT_SPA.some((prefix) => path.startsWith(prefix));
 }
 
-export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
+export interface SpaOptions {
+  webDir: string;
+  /** The web's server bundle (vite build --ssr); without it every page is the SPA shell. */
+  serverDir: string;
+  publicUrl: string;
+}
+
+/** The page renderer, made at the first page request (loading the bundle costs nothing until then). */
+function lazyRenderer(app: FastifyInstance, options: SpaOptions) {
+  const fetchApi: FetchApi = async (path) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { accept: 'application/json' },
+    });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') headers[name] = value;
+    }
+    return { status: answer.statusCode, body: answer.body, headers };
+  };
+  let renderer: Promise<PageRenderer | null> | undefined;
+  return () =>
+    (renderer ??= createPageRenderer({
+      ...options,
+      fetchApi,
+      structuredData: structuredDataFor(options.publicUrl, fetchApi),
+      logger: app.log,
+    }).catch((error: unknown) => {
+      app.log.error({ err: error }, 'server rendering is off: the bundle did not load');
+      return null;
+    }));
+}
+
+export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<void> {
+  const { webDir } = options;
   const hasIndex = existsSync(join(webDir, 'index.html'));
   const hasAdmin = existsSync(join(webDir, 'admin', 'index.html'));
+  const renderer = lazyRenderer(app, options);
+  await app.register(seoRoutes(options.publicUrl));
   if (existsSync(webDir)) {
     await app.register(fastifyStatic, {
       root: webDir,
       prefix: '/',
-      index: ['index.html'],
+      // `/` is a page like any other (below), not a file.
+      index: false,
       // The build writes .br and .gz twins at the highest settings (scripts/precompress-plugin.ts).
       preCompressed: true,
       setHeaders: (reply, filePath) => {
@@ -45,14 +88,37 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string) {
+    // The back office is an app of its own, with its own page.
+    if (isAdminPath(path)) {
+      return reply
+        .header('cache-control', NO_CACHE)
+        .sendFile(hasAdmin ? 'admin/index.html' : 'index.html');
+    }
+    const url = new URL(request.url, 'http://school.invalid');
+    const pages = isServerRendered(url) ? await renderer() : null;
+    if (pages) {
+      try {
+        const page = await pages.render(url);
+        reply.header('cache-control', NO_CACHE);
+        if (page.location !== undefined) return reply.redirect(page.location, page.status);
+        return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+      } catch (error) {
+        // The SPA shell still shows the page: rendering it in the browser is what it did before.
+        request.log.error({ err: error, path }, 'server rendering failed');
+      }
+    }
+    return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+  }
+
+  // The static files' wildcard would take `/` for the folder; the landing is a page.
+  if (hasIndex)
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (read && hasIndex && isSpaPath(path)) {
-      // The back office is an app of its own, with its own page.
-      const page = isAdminPath(path) && hasAdmin ? 'admin/index.html' : 'index.html';
-      return reply.header('cache-control', NO_CACHE).sendFile(page);
-    }
+    if (read && hasIndex && isSpaPath(path)) return sendPage(request, reply, path);
     const detail = path.startsWith('/api')
       ? UNKNOWN_API_CALL
       : hasIndex || !read

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { api } from './client';
 import { removeStorage, readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage-keys';
 import type { Profile } from '@contract/api/auth';
+import { SSR_STATE_ID } from '@contract/ssr';
 
 export type { Profile } from '@contract/api/auth';
 
@@ -15,8 +16,15 @@ interface SessionState {
   status: LoadStatus;
 }
 
+/**
+ * A page rendered on the server was rendered for a guest (the server cannot see the stored token): the
+ * session starts as a guest's so hydration matches, and the stored login is taken up right after.
+ */
+const renderedOnServer = (): boolean =>
+  typeof document !== 'undefined' && document.getElementById(SSR_STATE_ID) !== null;
+
 function initialState(): SessionState {
-  const token = readStorage(STORAGE_KEYS.token);
+  const token = renderedOnServer() ? null : readStorage(STORAGE_KEYS.token);
   return { token, profile: null, status: token ? 'INITIAL' : 'LOADED' };
 }
 
@@ -117,4 +125,17 @@ export function initSession(): void {
     removeStorage(STORAGE_KEYS.payAfter);
     removeStorage(STORAGE_KEYS.lastPayAfter);
   }
+}
+
+/**
+ * After a server-rendered page is hydrated: the stored login, if any, is taken up (the header and the
+ * blocks that depend on it change now), and `revalidate` lets the route guards act on it.
+ */
+export function restoreSessionAfterHydration(revalidate: () => void): void {
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token) {
+    useSessionStore.setState({ token, status: 'INITIAL' });
+    revalidate();
+  }
+  initSession();
 }

@@ -8,6 +8,7 @@ import { Toasts } from '../components/toast/toasts';
 import { DemoRibbon } from '../components/layout/demo-ribbon';
 import { scrollToTopAfterDelay, topSection } from '../lib/scroll';
 import { trackPageView } from '../lib/analytics';
+import { useAfterHydration } from './after-hydration';
 import styles from './app-shell.module.scss';
 
 function sectionOf(pathname: string): string {
@@ -65,6 +66,7 @@ function NavigationProgress() {
 }
 
 export function AppShell() {
+  useAfterHydration();
   return (
     <>
       <NavigationProgress />

@@ -5,11 +5,13 @@ import { DEFAULT_PAGE_TITLE } from '@contract/constants';
 export interface RouteMeta {
   /** Page title; the document title becomes «{title} — Школа Умняшек». */
   title?: string;
+  /** The page's summary for search engines and link previews (server-rendered pages). */
+  description?: string;
   /** Hide the footer's gift block on this route. */
   noGift?: boolean;
 }
 
-function metaOf(handle: unknown): RouteMeta {
+export function metaOf(handle: unknown): RouteMeta {
   return typeof handle === 'object' && handle !== null ? (handle as RouteMeta) : {};
 }
 

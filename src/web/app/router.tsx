@@ -64,7 +64,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/mailing/unsubscribe-page')),
               }),
               named('faq', {
-                handle: meta({ title: 'Частые вопросы' }),
+                handle: meta({
+                  title: 'Частые вопросы',
+                  description:
+                    'Ответы на частые вопросы родителей о Школе Умняшек: подписка и оплата, уроки, возраст детей и устройства.',
+                }),
                 lazy: lazyPage(() => import('../features/faq/faq-page')),
               }),
               named('certificate', {
@@ -101,17 +105,29 @@ export const routes: RouteObject[] = [
                     loader: redirectTo('main-program', { age: DEFAULT_AGE_GROUP_SLUG }),
                   },
                   named('main-program', {
-                    handle: meta({ title: 'Основная программа' }),
+                    handle: meta({
+                      title: 'Основная программа',
+                      description:
+                        'Основная программа Школы Умняшек для каждого возраста от 2 до 7 лет: темы недель и короткие видеоуроки.',
+                    }),
                     lazy: lazyPage(() => import('../features/programs/main-program-page')),
                   }),
                   named('additional-program', {
-                    handle: meta({ title: 'Дополнительные программы' }),
+                    handle: meta({
+                      title: 'Дополнительные программы',
+                      description:
+                        'Дополнительные программы Школы Умняшек: отдельные курсы для детей к основной подписке.',
+                    }),
                     lazy: lazyPage(() => import('../features/programs/additional-program-page')),
                   }),
                 ],
               }),
               named('about', {
-                handle: meta({ title: 'О школе' }),
+                handle: meta({
+                  title: 'О школе',
+                  description:
+                    'О Школе Умняшек: как устроены занятия для детей от 2 до 7 лет и кто их готовит.',
+                }),
                 lazy: lazyPage(() => import('../features/about/about-layout')),
                 children: [
                   { index: true, loader: redirectTo('about-index') },
@@ -119,15 +135,25 @@ export const routes: RouteObject[] = [
                     lazy: lazyPage(() => import('../features/about/about-index-page')),
                   }),
                   named('about-team', {
-                    handle: meta({ title: 'Команда' }),
+                    handle: meta({
+                      title: 'Команда',
+                      description: 'Команда Школы Умняшек: педагоги и авторы детских видеоуроков.',
+                    }),
                     lazy: lazyPage(() => import('../features/about/team-page')),
                   }),
                   named('about-vacancy', {
-                    handle: meta({ title: 'Вакансии' }),
+                    handle: meta({
+                      title: 'Вакансии',
+                      description: 'Вакансии Школы Умняшек: работа для педагогов и авторов уроков.',
+                    }),
                     lazy: lazyPage(() => import('../features/about/vacancy-page')),
                   }),
                   named('about-contacts', {
-                    handle: meta({ title: 'Контакты' }),
+                    handle: meta({
+                      title: 'Контакты',
+                      description:
+                        'Контакты Школы Умняшек: как связаться со школой и службой поддержки.',
+                    }),
                     lazy: lazyPage(() => import('../features/about/contacts-page')),
                   }),
                 ],
@@ -197,13 +223,21 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, loader: redirectTo('confidentiality-policy') },
                   named('confidentiality-policy', {
-                    handle: meta({ title: 'Политика конфиденциальности' }),
+                    handle: meta({
+                      title: 'Политика конфиденциальности',
+                      description:
+                        'Политика конфиденциальности Школы Умняшек: какие данные родителей и детей мы храним и зачем.',
+                    }),
                     lazy: lazyPage(
                       () => import('../features/documents/confidentiality-policy-page'),
                     ),
                   }),
                   named('license-agreement', {
-                    handle: meta({ title: 'Лицензионное соглашение' }),
+                    handle: meta({
+                      title: 'Лицензионное соглашение',
+                      description:
+                        'Лицензионное соглашение Школы Умняшек: условия подписки и пользования уроками.',
+                    }),
                     lazy: lazyPage(() => import('../features/documents/license-agreement-page')),
                   }),
                 ],
@@ -226,8 +260,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+/** `loaderData`: what the server's render of this address loaded, when the page is hydrated. */
+export function createAppRouter(hydrated?: { loaderData: Record<string, unknown> }) {
+  const router = createBrowserRouter(
+    routes,
+    hydrated ? { hydrationData: { loaderData: hydrated.loaderData } } : undefined,
+  );
   setNavigationTarget(() => {
     const next = router.state.navigation.location;
     return next ? createPath(next) : null;

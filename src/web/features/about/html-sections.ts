@@ -31,8 +31,12 @@ function trimmed(nodes: Node[]): Node[] {
  * drawn with `htmlNodesToReact`, which makes text React text.
  */
 export function splitByHeading(html: string, tag: 'h2' | 'h3'): SplitHtml {
-  // DOMParser documents are inert: nothing here loads or runs while we look.
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  // DOMParser documents are inert: nothing here loads or runs while we look. A whole document, because
+  // the server's parser (linkedom, when the page is rendered there) reads nothing from a bare <body>.
+  const doc = new DOMParser().parseFromString(
+    `<!doctype html><html><head></head><body>${html}</body></html>`,
+    'text/html',
+  );
   const intro: Node[] = [];
   const sections: { title: string; nodes: Node[] }[] = [];
   let current: Node[] = intro;

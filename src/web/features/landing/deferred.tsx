@@ -29,9 +29,14 @@ const RevealContext = createContext<RevealState>({ revealed: false, sections: nu
  * their empty boxes to the footer. The update of a keydown is rendered before the browser moves focus.
  */
 export function useFirstScroll(): [revealed: boolean, reveal: () => void] {
-  const [scrolled, setScrolled] = useState(() => window.scrollY > 0);
+  // Starts closed, as the server rendered it; a page opened already scrolled opens it in the first effect.
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     if (scrolled) return;
+    if (window.scrollY > 0) {
+      setScrolled(true);
+      return;
+    }
     const onScroll = () => setScrolled(true);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Tab') setScrolled(true);

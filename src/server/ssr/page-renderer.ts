@@ -1,0 +1,122 @@
+// Public pages rendered on the server from the web's own server bundle, with their data: a crawler, a link
+// preview and a parent on a slow phone get the page itself, not a spinner. The pages a visitor's login
+// decides (the personal area, checkout, the video) stay the plain SPA shell: the server cannot know who is
+// signed in (the token lives in the browser), and must not guess.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FetchApi, RenderResult, SsrBundle } from '@contract/ssr';
+import { loadPageTemplate, type PageTemplate } from './page-template';
+
+/** Private or login-dependent sections: the SPA shell, as before. */
+const SHELL_ONLY = [
+  '/personal',
+  '/video',
+  '/subscribe',
+  '/subscribe-gift',
+  '/gift',
+  '/unsubscribe',
+  '/skiped-weeks',
+];
+
+/** Query parameters that make the SPA act at once (a social sign-in code): never rendered ahead. */
+const ACTING_PARAMS = ['usertoken'];
+
+export function isServerRendered(url: URL): boolean {
+  const { pathname } = url;
+  if (SHELL_ONLY.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)))
+    return false;
+  return !ACTING_PARAMS.some((name) => url.searchParams.has(name));
+}
+
+export interface RenderedPage {
+  status: number;
+  /** A redirect's target, or the page's HTML. */
+  location?: string;
+  html?: string;
+}
+
+export interface PageRendererOptions {
+  webDir: string;
+  serverDir: string;
+  publicUrl: string;
+  fetchApi: FetchApi;
+  structuredData: (pathname: string) => Promise<string[]>;
+  logger: FastifyBaseLogger;
+  /** How long a rendered page is served again before it is rendered anew. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+export interface PageRenderer {
+  render(url: URL): Promise<RenderedPage>;
+  /** Forget every rendered page: an editor changed what they show. */
+  invalidate(): void;
+}
+
+// Editors' changes show within this time even without an invalidation.
+const DEFAULT_TTL_MS = 5_000;
+// Public pages are a few dozen addresses; a cap keeps random addresses from growing the map.
+const MAX_ENTRIES = 300;
+
+async function loadBundle(serverDir: string): Promise<SsrBundle | null> {
+  const file = join(serverDir, 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as SsrBundle;
+}
+
+export async function createPageRenderer(
+  options: PageRendererOptions,
+): Promise<PageRenderer | null> {
+  const loaded: PageTemplate | null = loadPageTemplate(options.webDir, options.publicUrl);
+  if (!loaded) return null;
+  const template = loaded;
+  const found = await loadBundle(options.serverDir);
+  if (!found) {
+    options.logger.warn(
+      'no server bundle in dist/server: public pages are served as the SPA shell',
+    );
+    return null;
+  }
+  const bundle = found;
+  const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { until: number; page: Promise<RenderedPage> }>();
+  let generation = 0;
+
+  async function renderFresh(url: URL): Promise<RenderedPage> {
+    const result: RenderResult = await bundle.render(url, options.fetchApi);
+    if (result.kind === 'redirect') return { status: result.status, location: result.location };
+    const structuredData = result.head.notFound ? [] : await options.structuredData(url.pathname);
+    return {
+      status: result.status,
+      html: template.page({ ...result, structuredData }),
+    };
+  }
+
+  return {
+    render(url) {
+      // The query never changes what the server renders (modals and forms read it in the browser).
+      const key = url.pathname;
+      const hit = cache.get(key);
+      if (hit && hit.until > now()) return hit.page;
+      const born = generation;
+      const page = renderFresh(new URL(key, url));
+      if (cache.size >= MAX_ENTRIES) cache.clear();
+      cache.set(key, { until: now() + ttl, page });
+      // A failed render is not kept; an invalidation during a render does not keep the stale result.
+      const forget = () => {
+        if (cache.get(key)?.page === page) cache.delete(key);
+      };
+      page.then(() => {
+        if (born !== generation) forget();
+      }, forget);
+      return page;
+    },
+    invalidate() {
+      generation += 1;
+      cache.clear();
+    },
+  };
+}
