@@ -159,8 +159,16 @@ describe('errors', () => {
 });
 
 describe('headers', () => {
-  it('sends a CSP the SPA works under', async () => {
-    const res = await app.inject({ url: '/api/health' });
+  it('sends a CSP the SPA works under with the page, and only the headers JSON needs with the API', async () => {
+    const api = await app.inject({ url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBeUndefined();
+    expect(api.headers['x-frame-options']).toBeUndefined();
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+
+    const res = await app.inject({ url: '/' });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     const csp = res.headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
     // No analytics counter or captcha is configured here, so no foreign host may run scripts.

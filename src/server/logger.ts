@@ -37,9 +37,26 @@ export function scrubText(text: string): string {
     .replace(TOKEN, '[token]');
 }
 
+/**
+ * Paths without a query repeat all day (/api/regions): one found clean is remembered, within a bound, and not
+ * scrubbed again. Only clean ones, so no secret is kept here.
+ */
+const cleanPaths = new Set<string>();
+const MAX_CLEAN_PATHS = 1000;
+
+function scrubPath(path: string): string {
+  if (cleanPaths.has(path)) return path;
+  const scrubbed = scrubText(path);
+  if (scrubbed === path) {
+    if (cleanPaths.size >= MAX_CLEAN_PATHS) cleanPaths.clear();
+    cleanPaths.add(path);
+  }
+  return scrubbed;
+}
+
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return scrubText(url);
+  if (q === -1) return scrubPath(url);
   const params = new URLSearchParams(url.slice(q + 1));
   for (const [key, value] of [...params.entries()]) {
     // Decoded first: an address in a query string is written as name%40host.

@@ -40,9 +40,21 @@ function hostName(header: string | undefined): string | null {
   }
 }
 
+// Every request of a demo carries the same Host: parsing it once, not per request, keeps the guard cheap.
+let lastHost: string | undefined;
+let lastHostIsLoopback = false;
+
+function loopbackHost(header: string | undefined): boolean {
+  if (header === undefined || header !== lastHost) {
+    const host = hostName(header);
+    lastHostIsLoopback = host !== null && isLoopbackHost(host);
+    lastHost = header;
+  }
+  return lastHostIsLoopback;
+}
+
 export function fromThisMachine(request: FastifyRequest): boolean {
-  const host = hostName(request.headers.host);
-  if (host === null || !isLoopbackHost(host)) return false;
+  if (!loopbackHost(request.headers.host)) return false;
   return FORWARDED_HEADERS.every((name) => request.headers[name] === undefined);
 }
 
