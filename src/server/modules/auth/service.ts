@@ -1,7 +1,8 @@
 // Sessions and one-time login codes (ARCHITECTURE §4). Tokens are opaque random strings; the database
 // keeps only their SHA-256, so a copy of the tables signs nobody in.
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { oauthStates, sessions, userTokens, users, type UserRole } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { ERROR_CODES } from '@contract/api/values';
@@ -73,15 +74,9 @@ export async function createSession({
   return token;
 }
 
-/** The account behind a bearer token, or null for a missing, unknown, expired or revoked one. */
-export async function resolveSession({
-  db,
-  clock,
-  token,
-}: Ctx & { token: string }): Promise<AuthSession | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const now = clock();
-  const [row] = await db
+/** Every guarded request runs this: prepared once, not built each time. */
+const sessionQuery = preparedFor((db: Database) =>
+  db
     .select({
       sessionId: sessions.id,
       staff: sessions.staff,
@@ -96,14 +91,30 @@ export async function resolveSession({
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sha256(token)),
-        gt(sessions.expiresAt, now),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         // Also checked here, not only through expires_at: rows written before the cap existed slid
         // without it.
-        gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_AGE_MS)),
+        gt(sessions.createdAt, sql.placeholder('oldest')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_lookup'),
+);
+
+/** The account behind a bearer token, or null for a missing, unknown, expired or revoked one. */
+export async function resolveSession({
+  db,
+  clock,
+  token,
+}: Ctx & { token: string }): Promise<AuthSession | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const now = clock();
+  const [row] = await sessionQuery(db).execute({
+    tokenHash: sha256(token),
+    now,
+    oldest: new Date(now.getTime() - SESSION_MAX_AGE_MS),
+  });
   // A blocked account's sessions are deleted when it is blocked; this holds even for one opened meanwhile.
   if (!row || row.blockedAt !== null) return null;
   if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {

@@ -1,27 +1,17 @@
 // The parent's own data (SPEC §3, §7): show, update, password, and the erasures of the personal area.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { SOCIAL_NETWORKS, type Profile, type SocialNetwork } from '@contract/api/auth';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SOCIAL_NETWORKS, type Profile } from '@contract/api/auth';
+import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
 import { displayEmail } from '@contract/email';
 import type { Database } from '../../db/client';
-import {
-  children,
-  consents,
-  jobs,
-  lessonStats,
-  mailOutbox,
-  regions,
-  socialAccounts,
-  users,
-} from '../../db/schema/index';
+import { children, jobs, lessonStats, mailOutbox, regions, users } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField, unauthorized } from '../../plugins/errors';
 import { MAIL_JOB, queueMail } from '../../integrations/mail/queue';
 import { spendAllEmailTokens } from '../auth/email-tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/service';
-import { listChildren } from '../children/service';
-import { hasBoughtLessons } from '../lessons/facts';
-import { subscriptionInForce } from '../subscriptions/service';
+import { profileFacts } from './profile-query';
 
 export const REGION_NOT_FOUND = 'Выберите регион из списка';
 export const WRONG_CURRENT_PASSWORD = 'Неверный текущий пароль';
@@ -47,29 +37,11 @@ async function userRow(db: Database, userId: number) {
  * or once anything was bought for a child (a week or an additional program), which plays without it.
  */
 export async function getProfile({ db, clock, userId }: Ctx & { clock: Clock }): Promise<Profile> {
-  const now = clock();
-  const user = await userRow(db, userId);
-  const [kids, linked, mailing, subscription, bought] = await Promise.all([
-    listChildren(db, userId),
-    db
-      .select({ provider: socialAccounts.provider })
-      .from(socialAccounts)
-      .where(eq(socialAccounts.userId, userId)),
-    db
-      .select({ id: consents.id })
-      .from(consents)
-      .where(
-        and(
-          eq(consents.userId, userId),
-          eq(consents.kind, 'mailing'),
-          isNull(consents.withdrawnAt),
-        ),
-      )
-      .limit(1),
-    subscriptionInForce(db, userId, now),
-    hasBoughtLessons(db, userId),
-  ]);
-  const providers = new Set<SocialNetwork>(linked.map((l) => l.provider));
+  const row = await profileFacts(db, userId, clock());
+  // The session outlived its account (deleted between lookup and read).
+  if (!row) throw unauthorized();
+  const { user, subscription } = row;
+  const providers = new Set(row.providers);
   return {
     id: user.id,
     // Shown back as the parent writes it: the domain in Cyrillic, not in punycode.
@@ -81,14 +53,29 @@ export async function getProfile({ db, clock, userId }: Ctx & { clock: Clock }):
     patronymic: user.patronymic,
     phone: user.phone,
     region_id: user.regionId,
-    children: kids,
-    subscription,
-    playerStatus: subscription !== null || bought ? 'available' : 'locked',
+    children: row.children.map((child) => ({
+      ...child,
+      age_group: isAgeGroup(child.age_group) ? child.age_group : null,
+    })),
+    subscription: subscription && {
+      id: subscription.id,
+      title: subscription.title,
+      is_free: subscription.source === 'trial',
+      amount_children: subscription.amount_children,
+      // JSON spells timestamps in the session's time zone; the API in UTC.
+      starts_at: new Date(subscription.starts_at).toISOString(),
+      ends_at: new Date(subscription.ends_at).toISOString(),
+      auto_renew: row.renewal && subscription.source !== 'trial',
+    },
+    playerStatus: subscription !== null || row.bought ? 'available' : 'locked',
     social_networks: SOCIAL_NETWORKS.filter((n) => providers.has(n)),
     has_password: user.passwordHash !== null,
-    consent_mailing: mailing.length > 0,
+    consent_mailing: row.mailing,
   };
 }
+
+const isAgeGroup = (value: string | null): value is AgeGroupSlug =>
+  value !== null && (AGE_GROUP_SLUGS as readonly string[]).includes(value);
 
 export interface ProfileChanges {
   name?: string | undefined;
