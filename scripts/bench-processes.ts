@@ -69,7 +69,17 @@ export async function startProcess(options: {
   });
   // Warnings and errors the processes log while measured are worth seeing; info lines are not printed.
   child.stdout?.removeAllListeners('data');
-  child.stdout?.resume();
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  });
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(
+        `${options.script} exited (${code ?? signal}) while measured:\n${output.slice(-4000)}`,
+      );
+    }
+  });
   child.stderr?.removeAllListeners('data');
   // Once each: a warning repeated on every request would bury the tables.
   const said = new Set<string>();
@@ -83,6 +93,8 @@ export async function startProcess(options: {
   return {
     url: `http://127.0.0.1:${options.port}`,
     stop: async () => {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;

@@ -2,16 +2,18 @@
 // anchors measured in the same run on the same database. A benchmark, not a test: it never fails on a
 // number. How to run it and what was seen: docs/PERFORMANCE.md.
 //
-// For each family count of BENCH_FAMILIES (default 1000; a list such as 1000,1000000 grows one database
-// step by step) the database gets the families it lacks (scripts/bench-families.ts), then the anchors and
-// the school are started as processes of their own and driven with autocannon from this one: the public
-// reads, and as a family in the middle of the table the sign-in, profile, lessons and progress. With
-// BENCH_INSTANCES=N (PostgreSQL only) the last count is measured again on N instances (cluster.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+// For each family count of BENCH_FAMILIES (default 1000) the database of BENCH_DATABASE_URL (a list pairs
+// a database with each count; one database is grown step by step; none: embedded PGlite in a temporary
+// folder) gets the families it lacks (scripts/bench-families.ts). The anchors and the school then run as
+// processes of their own, driven with autocannon from this one: the public reads, and as a family in the
+// middle of the table the sign-in, profile, lessons and progress. BENCH_INSTANCES=N adds the last count on
+// N instances (cluster.ts). On PostgreSQL everything compared is started together and measured in turns,
+// path by path (BENCH_ROUNDS times, the median kept), so a machine that gets busier during the run slows
+// every column alike instead of the last one.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { existsSync } from 'node:fs';
 import type { Database, DatabaseHandle } from '../src/server/db/client';
 import { loadConfig } from '../src/server/config';
 import { defaultSeedContent } from '../src/server/db/seed/default-content';
@@ -19,26 +21,19 @@ import { createLogger } from '../src/server/logger';
 import { prepareDatabase } from '../src/server/startup';
 import { launchBrowser } from '../e2e/support/browser';
 import {
-  BENCH_PASSWORD,
-  benchEmail,
   countBenchFamilies,
   growBenchFamilies,
   middleFamily,
   type BenchFamily,
 } from './bench-families';
-import {
-  compareTable,
-  figuresTable,
-  measure,
-  type AnchorKey,
-  type Figure,
-  type Target,
-} from './bench-load';
+import { compareTable, figuresTable, measure, type Figure, type Target } from './bench-load';
 import { freePort, startProcess, type Served } from './bench-processes';
+import { anchorTargets, privateTargets, PUBLIC_TARGETS } from './bench-targets';
 import { describeWeight, measureLandingJs } from './landing-js-weight';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const SIZES = (process.env.BENCH_FAMILIES ?? '1000').split(',').map((s) => Number(s.trim()));
 const URLS = (process.env.BENCH_DATABASE_URL ?? '').split(',').filter((u) => u.trim() !== '');
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
@@ -55,6 +50,9 @@ if (INSTANCES > 1 && URLS.length === 0) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umnyashki-bench-'));
+const load = { seconds: SECONDS, connections: CONNECTIONS };
+const load1 = () => loadavg()[0]?.toFixed(1) ?? '?';
+
 /**
  * The school as a public demo stand behind a proxy on this machine: every sign-in of the login run comes
  * from an address of its own (X-Forwarded-For, believed from 127.0.0.1), as a crowd of parents would, so
@@ -78,100 +76,45 @@ const appEnv = (databaseUrl: string, port: number, instances: number) => ({
   WEB_CONCURRENCY: undefined,
 });
 
-const PUBLIC: Target[] = [
-  { label: '/api/health', path: '/api/health', anchor: 'b' },
-  { label: '/api/landing-data', path: '/api/landing-data', anchor: 'b' },
-  { label: '/api/store/web/subscriptions', path: '/api/store/web/subscriptions', anchor: 'b' },
-  { label: '/api/store/web/gifts?page=1', path: '/api/store/web/gifts?page=1', anchor: 'b' },
-  { label: '/api/regions', path: '/api/regions', anchor: 'b' },
-  { label: '/api/page/faq', path: '/api/page/faq', anchor: 'b' },
-  { label: '/ (HTML)', path: '/', anchor: 'a' },
-  { label: '/programs/main-program (HTML)', path: '/programs/main-program', anchor: 'a' },
-];
-
-/** A different client address for every request: 10.0.0.0/8 has room for every sign-in of a run. */
-const clientAddress = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-
-function privateTargets(family: BenchFamily, families: number): Target[] {
-  const signedIn = { authorization: `Bearer ${family.token}` };
-  return [
-    {
-      label: 'POST /api/auth/login',
-      path: '/api/auth/login',
-      anchor: 'c',
-      // Parents spread over the whole table, each from an address of their own.
-      post: (i) => ({
-        body: JSON.stringify({
-          email: benchEmail(1 + ((i * 7919) % families)),
-          password: BENCH_PASSWORD,
-        }),
-        headers: { 'x-forwarded-for': clientAddress(i) },
-      }),
-    },
-    { label: '/api/profile/show', path: '/api/profile/show', anchor: 'c', headers: signedIn },
-    {
-      label: '/api/profile/lessons?child_id=…',
-      path: `/api/profile/lessons?child_id=${family.childId}`,
-      anchor: 'c',
-      headers: signedIn,
-    },
-    {
-      label: '/api/profile/progress?child_id=…',
-      path: `/api/profile/progress?child_id=${family.childId}`,
-      anchor: 'c',
-      headers: signedIn,
-    },
-  ];
+/** One configuration measured: a database with so many families, served by so many instances. */
+interface Subject {
+  name: string;
+  databaseUrl: string;
+  families: number;
+  instances: number;
+  family: BenchFamily;
+  /** PostgreSQL: to see that the job worker has settled before measuring. */
+  db: Database | null;
 }
 
-const load = { seconds: SECONDS, connections: CONNECTIONS };
-const load1 = () => loadavg()[0]?.toFixed(1) ?? '?';
-
-async function measureAnchors(
-  databaseUrl: string,
-  instances: number,
-  family: BenchFamily,
-): Promise<Record<AnchorKey, Figure>> {
+async function startAnchors(subject: Subject): Promise<Served> {
   const port = await freePort();
-  const server = await startProcess({
+  return startProcess({
     script: 'scripts/bench-anchor-server.ts',
     env: {
       ...process.env,
-      ANCHOR_DATABASE_URL: databaseUrl,
+      ANCHOR_DATABASE_URL: subject.databaseUrl,
       ANCHOR_PGLITE_DIR: join(dataDir, 'db'),
       ANCHOR_PORT: String(port),
-      ANCHOR_INSTANCES: String(instances),
+      ANCHOR_INSTANCES: String(subject.instances),
     },
     port,
     readyLine: 'anchor ready',
-    times: instances,
+    times: subject.instances,
   });
-  try {
-    const signedIn = { authorization: `Bearer ${family.token}` };
-    const a = await measure(
-      server.url,
-      { label: '(a) bare Fastify, small JSON', path: '/anchor/json', anchor: 'a' },
-      load,
-    );
-    const b = await measure(
-      server.url,
-      { label: '(b) bare Fastify + one tariffs query', path: '/anchor/tariffs', anchor: 'b' },
-      load,
-    );
-    const c = await measure(
-      server.url,
-      {
-        label: '(c) bare Fastify + session ⋈ users',
-        path: '/anchor/session',
-        anchor: 'c',
-        headers: signedIn,
-      },
-      load,
-    );
-    return { a, b, c };
-  } finally {
-    await server.stop();
-  }
+}
+
+async function startApp(subject: Subject): Promise<Served> {
+  const port = await freePort();
+  const app = await startProcess({
+    script: subject.instances > 1 ? 'src/server/cluster.ts' : 'src/server/main.ts',
+    env: appEnv(subject.databaseUrl, port, subject.instances),
+    port,
+    readyLine: 'Школа Умняшек:',
+    times: subject.instances,
+  });
+  if (subject.db) await jobsSettled(subject.db);
+  return app;
 }
 
 /** Waits until the job worker has nothing due (the scans queued at start), so it is not measured. */
@@ -188,36 +131,82 @@ async function jobsSettled(db: Database): Promise<void> {
   }
 }
 
-async function measureApp(options: {
-  databaseUrl: string;
-  instances: number;
-  family: BenchFamily;
-  families: number;
-  handle: DatabaseHandle | null;
-  landing: boolean;
-}): Promise<Figure[]> {
-  const port = await freePort();
-  const many = options.instances > 1;
-  const app: Served = await startProcess({
-    script: many ? 'src/server/cluster.ts' : 'src/server/main.ts',
-    env: appEnv(options.databaseUrl, port, options.instances),
-    port,
-    readyLine: 'Школа Умняшек:',
-    times: options.instances,
-  });
+const appTargets = (subject: Subject): Target[] => [
+  ...(ONLY === 'private' ? [] : PUBLIC_TARGETS),
+  ...(ONLY === 'public' ? [] : privateTargets(subject.family, subject.families)),
+];
+
+/** The round with the median throughput. */
+function median(figures: Figure[]): Figure {
+  const sorted = [...figures].sort((x, y) => x.rps - y.rps);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no figures');
+  return middle;
+}
+
+/**
+ * Measures every subject: started together and measured in turns, path by path (PostgreSQL), or one
+ * process at a time (PGlite: its folder is one process's).
+ */
+async function measureGroup(subjects: Subject[], together: boolean): Promise<Figure[][]> {
+  const rounds = async (pairs: { server: Served; targets: Target[] }[]): Promise<Figure[][]> => {
+    const runs: Figure[][][] = pairs.map(({ targets }) => targets.map(() => []));
+    const paths = Math.max(...pairs.map((p) => p.targets.length));
+    for (let t = 0; t < paths; t += 1) {
+      // A second unrecorded first: a fresh process compiles, fills its caches and opens its pool.
+      for (const { server, targets } of pairs) {
+        const target = targets[t];
+        if (target) await measure(server.url, target, { ...load, seconds: 1 });
+      }
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const [s, { server, targets }] of pairs.entries()) {
+          const target = targets[t];
+          if (target) runs[s]?.[t]?.push(await measure(server.url, target, load));
+        }
+      }
+    }
+    return runs.map((perTarget) => perTarget.map(median));
+  };
+
+  if (!together) {
+    const results: Figure[][] = [];
+    for (const subject of subjects) {
+      const anchors = await startAnchors(subject);
+      const [anchorFigures = []] = await rounds([
+        { server: anchors, targets: anchorTargets(subject.family) },
+      ]).finally(() => anchors.stop());
+      const app = await startApp(subject);
+      try {
+        const [appFigures = []] = await rounds([{ server: app, targets: appTargets(subject) }]);
+        if (results.length === 0 && ONLY !== 'private') await printLandingWeight(app.url);
+        results.push([...anchorFigures, ...appFigures]);
+      } finally {
+        await app.stop();
+      }
+    }
+    return results;
+  }
+
+  const servers: Served[] = [];
   try {
-    if (options.handle) await jobsSettled(options.handle.db);
-    else await new Promise((resolve) => setTimeout(resolve, 2000));
-    const targets = [
-      ...(ONLY === 'private' ? [] : PUBLIC),
-      ...(ONLY === 'public' ? [] : privateTargets(options.family, options.families)),
-    ];
-    const figures: Figure[] = [];
-    for (const target of targets) figures.push(await measure(app.url, target, load));
-    if (options.landing) await printLandingWeight(app.url);
-    return figures;
+    const anchors: Served[] = [];
+    const apps: Served[] = [];
+    for (const subject of subjects) {
+      anchors.push(await startAnchors(subject));
+      servers.push(anchors[anchors.length - 1] as Served);
+      apps.push(await startApp(subject));
+      servers.push(apps[apps.length - 1] as Served);
+    }
+    const anchorFigures = await rounds(
+      subjects.map((s, i) => ({ server: anchors[i] as Served, targets: anchorTargets(s.family) })),
+    );
+    const appFigures = await rounds(
+      subjects.map((s, i) => ({ server: apps[i] as Served, targets: appTargets(s) })),
+    );
+    if (ONLY !== 'private' && apps[0]) await printLandingWeight(apps[0].url);
+    return subjects.map((_, i) => [...(anchorFigures[i] ?? []), ...(appFigures[i] ?? [])]);
   } finally {
-    await app.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
@@ -233,6 +222,8 @@ async function printLandingWeight(url: string): Promise<void> {
   if (!browser) return;
   try {
     console.log(describeWeight(await measureLandingJs(browser, url)));
+  } catch (error) {
+    console.log(`Landing JS not measured: ${String(error).split('\n')[0]}`);
   } finally {
     await browser.close();
   }
@@ -243,108 +234,124 @@ async function databaseName(handle: DatabaseHandle): Promise<string> {
   const result = (await handle.db.execute(sql`show server_version`)) as unknown as {
     rows: { server_version: string }[];
   };
-  return `PostgreSQL ${result.rows[0]?.server_version ?? '?'}`;
+  return `PostgreSQL ${result.rows[0]?.server_version.split(' ')[0] ?? '?'}`;
 }
 
 /** Writes the families a database lacks; PostgreSQL then gets the vacuum autovacuum would give it. */
-async function grow(
-  handle: DatabaseHandle,
-  target: number,
-): Promise<{ families: number; seconds: number }> {
+async function grow(handle: DatabaseHandle, target: number): Promise<number> {
   const started = performance.now();
   const added = await growBenchFamilies(handle.db, target, (done) => {
     if (target >= 100_000) process.stdout.write(`\r  ${done} families written…`);
   });
-  if (target >= 100_000 && added > 0) process.stdout.write('\n');
-  if (added > 0)
+  if (added > 0) {
+    if (target >= 100_000) process.stdout.write('\n');
     await handle.db.execute(sql.raw(handle.driver === 'postgres' ? 'vacuum analyze' : 'analyze'));
-  return {
-    families: await countBenchFamilies(handle.db),
-    seconds: (performance.now() - started) / 1000,
-  };
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`${added} families written in ${seconds.toFixed(0)} s`);
+  }
+  const families = await countBenchFamilies(handle.db);
+  if (families > target) {
+    console.log(
+      `The database holds ${families} families, more than ${target}: measured at ${families}.`,
+    );
+  }
+  return families;
 }
 
-interface Run {
-  families: number;
-  instances: number;
-  anchors: Record<AnchorKey, Figure>;
-  figures: Figure[];
+/** Sizes measured together: each on a database of its own (a database grown step by step cannot be). */
+function groupsOfSizes(): { size: number; url: string }[][] {
+  const groups: { size: number; url: string }[][] = [];
+  for (const [i, size] of SIZES.entries()) {
+    const url = URLS[Math.min(i, URLS.length - 1)] ?? '';
+    const current = groups[groups.length - 1];
+    if (current && url !== '' && !current.some((entry) => entry.url === url)) {
+      current.push({ size, url });
+    } else groups.push([{ size, url }]);
+  }
+  return groups;
 }
 
 const logger = createLogger({ level: 'warn' });
-const runs: Run[] = [];
+const measured: { subject: Subject; figures: Figure[] }[] = [];
 console.log(
   `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}; ` +
-    `${CONNECTIONS} connections, ${SECONDS} s per path; load average ${load1()} at the start`,
+    `${CONNECTIONS} connections, ${SECONDS} s per path, ${ROUNDS} round${ROUNDS > 1 ? 's (median)' : ''}; ` +
+    `load average ${load1()} at the start`,
 );
 try {
-  for (const [i, size] of SIZES.entries()) {
-    const databaseUrl = URLS[Math.min(i, URLS.length - 1)] ?? '';
-    const config = loadConfig(appEnv(databaseUrl, 0, 1));
-    const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
-    let open: DatabaseHandle | null = handle;
+  const groups = groupsOfSizes();
+  for (const [g, group] of groups.entries()) {
+    const handles: DatabaseHandle[] = [];
     try {
-      const { families, seconds } = await grow(handle, size);
-      const family = await middleFamily(handle.db, families);
-      const name = await databaseName(handle);
-      if (families > size) {
-        console.log(
-          `\nThe database already holds ${families} families (more than ${size}): measured at ${families}.`,
-        );
-      }
-      if (handle.driver === 'pglite') {
-        // The anchors and the school open the folder after us, one at a time.
-        await handle.close();
-        open = null;
-      }
-      const counts = i === SIZES.length - 1 && INSTANCES > 1 ? [1, INSTANCES] : [1];
-      for (const instances of counts) {
-        console.log(
-          `\n### ${name}, ${families} families (${seconds.toFixed(0)} s to write those missing), ` +
-            `${instances} instance${instances > 1 ? 's' : ''}, load average ${load1()}\n`,
-        );
-        const anchors = await measureAnchors(databaseUrl, instances, family);
-        const figures = await measureApp({
-          databaseUrl,
-          instances,
-          family,
-          families,
-          handle: open,
-          landing: runs.length === 0 && ONLY !== 'private',
+      const subjects: Subject[] = [];
+      let name = '';
+      for (const { size, url } of group) {
+        const handle = await prepareDatabase({
+          config: loadConfig(appEnv(url, 0, 1)),
+          logger,
+          seed: defaultSeedContent,
         });
-        console.log(figuresTable([anchors.a, anchors.b, anchors.c, ...figures], anchors));
-        runs.push({ families, instances, anchors, figures });
+        handles.push(handle);
+        const families = await grow(handle, size);
+        const family = await middleFamily(handle.db, families);
+        name = await databaseName(handle);
+        const db = handle.driver === 'postgres' ? handle.db : null;
+        const base = { databaseUrl: url, families, family, db };
+        subjects.push({ ...base, name: `${families} families, 1 instance`, instances: 1 });
+        if (g === groups.length - 1 && size === SIZES[SIZES.length - 1] && INSTANCES > 1) {
+          subjects.push({
+            ...base,
+            name: `${families} families, ${INSTANCES} instances`,
+            instances: INSTANCES,
+          });
+        }
+      }
+      const together = URLS.length > 0;
+      // The anchors and the school open an embedded database's folder after us, one at a time.
+      if (!together) for (const handle of handles.splice(0)) await handle.close();
+      console.log(`\n${name}: ${subjects.map((s) => s.name).join('; ')} — load average ${load1()}`);
+      const results = await measureGroup(subjects, together);
+      for (const [i, subject] of subjects.entries()) {
+        const figures = results[i] ?? [];
+        measured.push({ subject, figures });
+        const [a, b, c] = figures;
+        if (!a || !b || !c) continue;
+        console.log(`\n### ${name}, ${subject.name}\n`);
+        console.log(figuresTable(figures, { a, b, c }));
       }
     } finally {
-      await open?.close();
+      for (const handle of handles) await handle.close();
     }
   }
 
-  const single = runs.filter((r) => r.instances === 1);
+  const single = measured.filter((m) => m.subject.instances === 1);
   const [small, large] = [single[0], single[single.length - 1]];
-  if (small && large && small.families !== large.families) {
-    const scaled = (r: Run) => [r.anchors.c, ...r.figures.filter((f) => f.anchor === 'c')];
-    console.log(`\n### ${small.families} vs ${large.families} families, 1 instance\n`);
+  if (small && large && small.subject.families !== large.subject.families) {
+    const scaled = (figures: Figure[]) => figures.filter((f) => f.anchor === 'c');
+    console.log(
+      `\n### ${small.subject.families} vs ${large.subject.families} families, 1 instance\n`,
+    );
     console.log(
       compareTable(
-        [`${small.families}`, `${large.families}`],
-        scaled(small),
-        scaled(large),
+        [`${small.subject.families}`, `${large.subject.families}`],
+        scaled(small.figures),
+        scaled(large.figures),
         'slower by',
         (a, b) => a.rps / b.rps,
       ),
     );
   }
-  const many = runs.find((r) => r.instances > 1);
-  const one = many && runs.find((r) => r.instances === 1 && r.families === many.families);
+  const many = measured.find((m) => m.subject.instances > 1);
+  const one = many && single.find((m) => m.subject.families === many.subject.families);
   if (many && one) {
-    const all = (r: Run) => [r.anchors.a, r.anchors.b, r.anchors.c, ...r.figures];
-    console.log(`\n### 1 vs ${many.instances} instances, ${many.families} families\n`);
+    console.log(
+      `\n### 1 vs ${many.subject.instances} instances, ${many.subject.families} families\n`,
+    );
     console.log(
       compareTable(
-        ['1 instance', `${many.instances} instances`],
-        all(one),
-        all(many),
+        ['1 instance', `${many.subject.instances} instances`],
+        one.figures,
+        many.figures,
         'speed-up',
         (a, b) => b.rps / a.rps,
       ),

@@ -1,0 +1,69 @@
+// What `npm run bench` drives: the anchors, the public reads and a family's own calls.
+import { BENCH_PASSWORD, benchEmail, type BenchFamily } from './bench-families';
+import type { Target } from './bench-load';
+
+const signedIn = (family: BenchFamily) => ({ authorization: `Bearer ${family.token}` });
+
+/** Served by scripts/bench-anchor-server.ts. */
+export function anchorTargets(family: BenchFamily): Target[] {
+  return [
+    { label: '(a) bare Fastify, small JSON', path: '/anchor/json', anchor: 'a' },
+    { label: '(b) bare Fastify + one tariffs query', path: '/anchor/tariffs', anchor: 'b' },
+    {
+      label: '(c) bare Fastify + session ⋈ users',
+      path: '/anchor/session',
+      anchor: 'c',
+      headers: signedIn(family),
+    },
+  ];
+}
+
+export const PUBLIC_TARGETS: Target[] = [
+  { label: '/api/health', path: '/api/health', anchor: 'b' },
+  { label: '/api/landing-data', path: '/api/landing-data', anchor: 'b' },
+  { label: '/api/store/web/subscriptions', path: '/api/store/web/subscriptions', anchor: 'b' },
+  { label: '/api/store/web/gifts?page=1', path: '/api/store/web/gifts?page=1', anchor: 'b' },
+  { label: '/api/regions', path: '/api/regions', anchor: 'b' },
+  { label: '/api/page/faq', path: '/api/page/faq', anchor: 'b' },
+  { label: '/ (HTML)', path: '/', anchor: 'a' },
+  { label: '/programs/main-program (HTML)', path: '/programs/main-program', anchor: 'a' },
+];
+
+/** A different client address for every request: 10.0.0.0/8 has room for every sign-in of a run. */
+const clientAddress = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+export function privateTargets(family: BenchFamily, families: number): Target[] {
+  return [
+    {
+      label: 'POST /api/auth/login',
+      path: '/api/auth/login',
+      anchor: 'c',
+      // Parents spread over the whole table, each from an address of their own.
+      post: (i) => ({
+        body: JSON.stringify({
+          email: benchEmail(1 + ((i * 7919) % families)),
+          password: BENCH_PASSWORD,
+        }),
+        headers: { 'x-forwarded-for': clientAddress(i) },
+      }),
+    },
+    {
+      label: '/api/profile/show',
+      path: '/api/profile/show',
+      anchor: 'c',
+      headers: signedIn(family),
+    },
+    {
+      label: '/api/profile/lessons?child_id=…',
+      path: `/api/profile/lessons?child_id=${family.childId}`,
+      anchor: 'c',
+      headers: signedIn(family),
+    },
+    {
+      label: '/api/profile/progress?child_id=…',
+      path: `/api/profile/progress?child_id=${family.childId}`,
+      anchor: 'c',
+      headers: signedIn(family),
+    },
+  ];
+}
