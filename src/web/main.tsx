@@ -1,4 +1,4 @@
-import './styles/global.scss';
+// The app itself, started by boot.ts: hydrates a page the server rendered, or renders one in the browser.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
@@ -8,36 +8,41 @@ import { queryClient } from './api/query-client';
 import { installInterceptors, installShowErrorListener } from './api/interceptors';
 import { initSession, restoreSessionAfterHydration } from './api/session';
 import { startAnalytics } from './app/start-analytics';
-import { rememberReferrer } from './lib/referrer';
 import { takeSsrState } from './app/ssr-state';
 import { loadMatchedRoutes } from './app/hydrate-routes';
 import { runAfterHydration } from './app/after-hydration';
 
-installInterceptors();
-installShowErrorListener();
-rememberReferrer();
-startAnalytics();
+/** `afterHydration`: what the boot script kept for the app (a button pressed early) runs once it holds the page. */
+export async function startApp(afterHydration: () => void): Promise<void> {
+  installInterceptors();
+  installShowErrorListener();
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
 
-// A page the server rendered is hydrated with the server's own data, as a guest (the server cannot see
-// a login): the parent's session is picked up right after, so the first render matches the HTML exactly.
-const ssr = takeSsrState();
-if (ssr) {
-  hydrate(queryClient, ssr.queries);
-  await loadMatchedRoutes();
-  const router = createAppRouter({ loaderData: ssr.loaderData });
-  runAfterHydration(() => restoreSessionAfterHydration(() => void router.revalidate()));
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-} else {
+  // A page the server rendered is hydrated with the server's own data, as a guest (the server cannot see
+  // a login): the parent's session is picked up right after, so the first render matches the HTML exactly.
+  const ssr = takeSsrState();
+  if (ssr) {
+    hydrate(queryClient, ssr.queries);
+    await loadMatchedRoutes();
+    const router = createAppRouter({ loaderData: ssr.loaderData });
+    runAfterHydration(() => {
+      restoreSessionAfterHydration(() => void router.revalidate());
+      afterHydration();
+    });
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    return;
+  }
+  // The boot script started the counter from a server-rendered page's config; here the API gives it.
+  startAnalytics();
   initSession();
   const router = createAppRouter();
   createRoot(root).render(
@@ -47,4 +52,5 @@ if (ssr) {
       </QueryClientProvider>
     </StrictMode>,
   );
+  afterHydration();
 }

@@ -24,6 +24,9 @@ export interface PageTemplate {
   page(parts: PageParts): string;
 }
 
+/** The app the boot script starts (src/web/main.tsx), by its key in Vite's manifest. */
+const APP_MODULE = 'main.tsx';
+
 const SEO = /<!--seo-->[\s\S]*?<!--\/seo-->/;
 // Whitespace inside #root would be a text node React does not expect when it hydrates.
 const APP = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
@@ -74,7 +77,10 @@ export function loadPageTemplate(webDir: string, publicUrl: string): PageTemplat
     return null;
   }
   if (!SEO.test(html) || !APP.test(html)) return null;
-  // What the entry itself brings is already linked by Vite; only the page's lazy chunks are added.
+  // What the entry (the boot script) brings is already linked by Vite. The app it starts and the page's
+  // lazy modules are not: their styles are linked now, so the page is styled before any script runs, and
+  // their chunks are listed for the boot script to preload when the app starts (not before: a visitor who
+  // only reads downloads none of it).
   const entry = closure(manifest, ['index.html']);
   const fonts = fontFiles(webDir)
     .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)
@@ -82,15 +88,14 @@ export function loadPageTemplate(webDir: string, publicUrl: string): PageTemplat
 
   return {
     page({ head, modules, html: body, state, structuredData }) {
-      const own = closure(manifest, modules);
-      const links = [
-        ...[...own.styles]
-          .filter((css) => !entry.styles.has(css))
-          .map((css) => `<link rel="stylesheet" href="/${css}">`),
-        ...[...own.chunks]
-          .filter((file) => !entry.chunks.has(file))
-          .map((file) => `<link rel="modulepreload" href="/${file}">`),
-      ].join('');
+      const own = closure(manifest, [APP_MODULE, ...modules]);
+      const styles = [...own.styles]
+        .filter((css) => !entry.styles.has(css))
+        .map((css) => `<link rel="stylesheet" href="/${css}">`)
+        .join('');
+      const chunks = [...own.chunks]
+        .filter((file) => !entry.chunks.has(file))
+        .map((file) => `/${file}`);
       const canonical = head.canonicalPath ? `${publicUrl}${head.canonicalPath}` : null;
       const seo = [
         `<title>${escapeHtml(head.title)}</title>`,
@@ -103,10 +108,12 @@ export function loadPageTemplate(webDir: string, publicUrl: string): PageTemplat
         `<meta property="og:description" content="${escapeHtml(head.description)}">`,
         canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
         fonts,
-        links,
+        styles,
         ...structuredData.map((json) => `<script type="application/ld+json">${json}</script>`),
       ].join('');
-      const data = `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>`;
+      const data =
+        `<script type="application/json" id="${SSR_STATE_ID}">${state}</script>` +
+        `<script type="application/json" id="ssr-chunks">${scriptSafeJson(chunks)}</script>`;
       return html
         .replace(SEO, () => seo)
         .replace(APP, () => `<div id="root">${body}</div>`)

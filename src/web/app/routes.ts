@@ -41,20 +41,7 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-/** SPEC §2: the values of `/:modal?` that open a modal on the landing; any other value is a 404. */
-export const LANDING_MODALS = [
-  'confirmed',
-  'fail-payment',
-  'password-reset',
-  'successful-payment',
-  'gift',
-  'activate-certificate',
-] as const;
-export type LandingModal = (typeof LANDING_MODALS)[number];
-
-export function isLandingModal(value: string): value is LandingModal {
-  return (LANDING_MODALS as readonly string[]).includes(value);
-}
+export { LANDING_MODALS, isLandingModal, type LandingModal } from './landing-modals';
 
 export type RouteParams = Record<string, string | number | null | undefined>;
 

@@ -12,6 +12,7 @@ import {
   loadLowerSections,
   type LowerSections,
 } from './lower-sections-loader';
+import { startedByTab } from '../../app/first-interaction';
 
 interface RevealState {
   /** The first scroll happened (SPEC §2). */
@@ -29,11 +30,12 @@ const RevealContext = createContext<RevealState>({ revealed: false, sections: nu
  * their empty boxes to the footer. The update of a keydown is rendered before the browser moves focus.
  */
 export function useFirstScroll(): [revealed: boolean, reveal: () => void] {
-  // Starts closed, as the server rendered it; a page opened already scrolled opens it in the first effect.
+  // Starts closed, as the server rendered it; a page opened already scrolled, or whose app a Tab started,
+  // opens it in the first effect.
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     if (scrolled) return;
-    if (window.scrollY > 0) {
+    if (window.scrollY > 0 || startedByTab()) {
       setScrolled(true);
       return;
     }

@@ -1,0 +1,111 @@
+// `npm run lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range phone on slow 4G,
+// simulated) of the landing and the programs page, three runs each, medians printed. Starts the built
+// school on a fresh embedded database (needs `npm run build` and Chromium at CHROME_PATH or
+// /usr/bin/chromium); LIGHTHOUSE_URL audits a server already running instead. A measurement, not a test.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/programs/main-program/four-five').split(',');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PORT = 3300;
+
+async function waitForHealth(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+async function startServer(): Promise<{ base: string; server: ChildProcess; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'umnyashki-lighthouse-'));
+  const base = `http://127.0.0.1:${PORT}`;
+  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  await waitForHealth(base);
+  return { base, server, dataDir };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+interface Audit {
+  numericValue?: number;
+}
+
+const own = process.env.LIGHTHOUSE_URL ? null : await startServer();
+const base = process.env.LIGHTHOUSE_URL ?? own?.base ?? '';
+const chrome = await launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  console.log(`Lighthouse ${RUNS}× per page, mobile (simulated slow 4G, 4× CPU slowdown), ${base}`);
+  console.log('page | performance | FCP s | LCP s | TBT ms | CLS | transferred KB');
+  for (const path of PATHS) {
+    const runs: {
+      score: number;
+      fcp: number;
+      lcp: number;
+      tbt: number;
+      cls: number;
+      kb: number;
+    }[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`no result for ${path}`);
+      const audit = (id: string) => (lhr.audits[id] as Audit | undefined)?.numericValue ?? NaN;
+      runs.push({
+        score: (lhr.categories.performance?.score ?? 0) * 100,
+        fcp: audit('first-contentful-paint') / 1000,
+        lcp: audit('largest-contentful-paint') / 1000,
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        kb: audit('total-byte-weight') / 1024,
+      });
+    }
+    const pick = (key: keyof (typeof runs)[number]) => median(runs.map((item) => item[key]));
+    const scores = runs.map((item) => item.score.toFixed(0)).join('/');
+    console.log(
+      `${path} | ${pick('score').toFixed(0)} (${scores}) | ${pick('fcp').toFixed(2)} | ${pick('lcp').toFixed(2)} | ` +
+        `${pick('tbt').toFixed(0)} | ${pick('cls').toFixed(3)} | ${pick('kb').toFixed(1)}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  if (own) {
+    own.server.kill('SIGTERM');
+    rmSync(own.dataDir, { recursive: true, force: true });
+  }
+}
