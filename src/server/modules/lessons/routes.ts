@@ -6,7 +6,7 @@ import { currentUser } from '../../plugins/auth';
 import { listLessons } from './service';
 
 export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
-  const { db, clock, media } = deps;
+  const { db, clock, media, publicCache } = deps;
   return async (app) => {
     app.get(
       '/profile/lessons',
@@ -29,6 +29,7 @@ export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           db,
           clock,
           media,
+          catalogue: publicCache.catalogue,
           userId: currentUser(request).id,
           query: request.query,
         }),

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import type { MediaStore } from '../../integrations/storage/store';
+import type { PublicCache } from '../public-cache/public-cache';
 import { invalidField, notFound } from '../../plugins/errors';
 import {
   activeSubscription,
@@ -68,6 +69,8 @@ interface Options {
   db: Database;
   clock: Clock;
   media: MediaStore;
+  /** The public cache's catalogue reads: the program's weeks and lessons. */
+  catalogue: PublicCache['catalogue'];
   userId: number;
   query: LessonsQuery & { child_id?: number; week?: number };
 }
@@ -76,6 +79,7 @@ export async function listLessons({
   db,
   clock,
   media,
+  catalogue,
   userId,
   query,
 }: Options): Promise<LessonsPage> {
@@ -87,7 +91,7 @@ export async function listLessons({
   const type = query.type ?? 'main';
   const page =
     type === 'main'
-      ? await mainProgramPage(db, child, query, now)
+      ? await mainProgramPage({ db, catalogue }, child, query, now)
       : await additionalProgramPage(db, query);
 
   const { periods } = family;
@@ -162,28 +166,65 @@ interface ProgramPage {
   placeOf(row: LessonRow): LessonPlace;
 }
 
+/** A main program's weeks and active lessons: the same for every family, so read from the public cache. */
+interface MainProgramCatalogue {
+  program: { slug: string; title: string };
+  weeks: { id: number; number: number; title: string }[];
+  lessonsByWeek: Map<number, LessonRow[]>;
+}
+
+async function loadMainProgram(db: Database, programId: number) {
+  const [[program], weeks] = await Promise.all([
+    db
+      .select({ slug: mainPrograms.slug, title: mainPrograms.title })
+      .from(mainPrograms)
+      .where(eq(mainPrograms.id, programId)),
+    db
+      .select({ id: programWeeks.id, number: programWeeks.number, title: programWeeks.title })
+      .from(programWeeks)
+      .where(eq(programWeeks.mainProgramId, programId))
+      .orderBy(asc(programWeeks.number)),
+  ]);
+  if (!program) return null;
+  const rows =
+    weeks.length === 0
+      ? []
+      : await db
+          .select()
+          .from(lessons)
+          .where(
+            and(
+              inArray(
+                lessons.weekId,
+                weeks.map((w) => w.id),
+              ),
+              eq(lessons.isActive, true),
+            ),
+          )
+          .orderBy(asc(lessons.position));
+  const lessonsByWeek = new Map<number, LessonRow[]>(weeks.map((w) => [w.id, []]));
+  for (const row of rows) if (row.weekId !== null) lessonsByWeek.get(row.weekId)?.push(row);
+  const catalogue: MainProgramCatalogue = { program, weeks, lessonsByWeek };
+  return catalogue;
+}
+
 async function mainProgramPage(
-  db: Database,
+  { db, catalogue }: Pick<Options, 'db' | 'catalogue'>,
   child: ChildFacts | undefined,
   query: Options['query'],
   now: Date,
 ): Promise<ProgramPage> {
+  const programOf = (slug: string) =>
+    catalogue(`main-program-of:${slug}`, () => programOfAgeGroup(db, slug));
   const programId =
     query.program !== undefined
-      ? await programOfAgeGroup(db, query.program)
-      : (child?.mainProgramId ?? (await programOfAgeGroup(db, DEFAULT_AGE_GROUP)));
+      ? await programOf(query.program)
+      : (child?.mainProgramId ?? (await programOf(DEFAULT_AGE_GROUP)));
   if (programId === null) throw invalidField('program', PROGRAM_NOT_FOUND);
-  const [program] = await db
-    .select({ slug: mainPrograms.slug, title: mainPrograms.title })
-    .from(mainPrograms)
-    .where(eq(mainPrograms.id, programId));
-  if (!program) throw invalidField('program', PROGRAM_NOT_FOUND);
+  const found = await catalogue(`main-program:${programId}`, () => loadMainProgram(db, programId));
+  if (!found) throw invalidField('program', PROGRAM_NOT_FOUND);
+  const { program, weeks } = found;
 
-  const weeks = await db
-    .select({ id: programWeeks.id, number: programWeeks.number, title: programWeeks.title })
-    .from(programWeeks)
-    .where(eq(programWeeks.mainProgramId, programId))
-    .orderBy(asc(programWeeks.number));
   const last = weeks.at(-1)?.number ?? 1;
   const isChildsProgram = child?.mainProgramId === programId;
   const current =
@@ -194,14 +235,9 @@ async function mainProgramPage(
   const week = weeks.find((w) => w.number === number);
   if (!week) throw notFound(WEEK_NOT_FOUND);
   const first = weeks[0];
-
-  const rows = await db
-    .select()
-    .from(lessons)
-    .where(and(eq(lessons.weekId, week.id), eq(lessons.isActive, true)))
-    .orderBy(asc(lessons.position));
+  const rows = found.lessonsByWeek.get(week.id) ?? [];
   const firstPosition =
-    first?.id === week.id ? rows[0]?.position : await firstLessonPosition(db, first?.id);
+    first === undefined ? undefined : found.lessonsByWeek.get(first.id)?.[0]?.position;
   return {
     program,
     weeks,
@@ -215,17 +251,6 @@ async function mainProgramPage(
       isFirstOfProgram: week.id === first?.id && row.position === firstPosition,
     }),
   };
-}
-
-async function firstLessonPosition(db: Database, weekId: number | undefined) {
-  if (weekId === undefined) return undefined;
-  const [row] = await db
-    .select({ position: lessons.position })
-    .from(lessons)
-    .where(and(eq(lessons.weekId, weekId), eq(lessons.isActive, true)))
-    .orderBy(asc(lessons.position))
-    .limit(1);
-  return row?.position;
 }
 
 async function additionalProgramPage(db: Database, query: Options['query']): Promise<ProgramPage> {

@@ -58,6 +58,11 @@ export interface PublicCache {
     type: LessonType,
     program: string,
   ): Promise<Cached<Body<typeof programOutlineResponse>>>;
+  /**
+   * Catalogue facts other reads need (a program's weeks and lessons for a family's lessons page), kept and
+   * dropped with the rest. `key` must name everything `load` depends on.
+   */
+  catalogue: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /** Drops every answer of this instance (the trigger's NOTIFY does it for all instances). */
   invalidate(reason: string): void;
   /** Whether changes made elsewhere are being heard right now. */
@@ -139,6 +144,7 @@ export function createPublicCache(deps: PublicCacheDeps): PublicCache {
         data: await programOutline({ db, media, now, type, program }),
       }));
     },
+    catalogue: (key, load) => store.value(key, load, listening ? SAFETY_TTL_MS : UNSURE_TTL_MS),
     invalidate,
     get listening() {
       return listening;

@@ -46,7 +46,7 @@ function makeCached<T>(body: T, json: string): Cached<T> {
 }
 
 interface Slot {
-  value: Promise<Cached<unknown>>;
+  value: Promise<unknown>;
   expiresAt: number;
 }
 
@@ -61,6 +61,8 @@ export interface CacheStore {
     serialize: (body: T) => string,
     ttlMs: number,
   ): Promise<Cached<T>>;
+  /** The same for a value that is never sent as is (no serialising, hashing or compressing). */
+  value<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T>;
   /** Forget everything: the next read of each key loads again. */
   clear(): void;
   readonly size: number;
@@ -69,30 +71,28 @@ export interface CacheStore {
 export function createCacheStore(options: { maxEntries: number; now?: () => number }): CacheStore {
   const now = options.now ?? Date.now;
   const slots = new Map<string, Slot>();
+  function get<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T> {
+    const found = slots.get(key);
+    if (found && found.expiresAt > now()) return found.value as Promise<T>;
+    // Keys come partly from the query (a page number): never let them grow without bound.
+    if (!found && slots.size >= options.maxEntries) {
+      const oldest = slots.keys().next();
+      if (!oldest.done) slots.delete(oldest.value);
+    }
+    const value = load();
+    const slot: Slot = { value, expiresAt: now() + ttlMs };
+    slots.set(key, slot);
+    // A load that fails is forgotten, so the next reader tries again; but only if this slot is still the
+    // current one (a clear() may have come in between).
+    value.catch(() => {
+      if (slots.get(key) === slot) slots.delete(key);
+    });
+    return value;
+  }
   return {
-    get<T>(
-      key: string,
-      load: () => Promise<T>,
-      serialize: (body: T) => string,
-      ttlMs: number,
-    ): Promise<Cached<T>> {
-      const found = slots.get(key);
-      if (found && found.expiresAt > now()) return found.value as Promise<Cached<T>>;
-      // Keys come partly from the query (a page number): never let them grow without bound.
-      if (!found && slots.size >= options.maxEntries) {
-        const oldest = slots.keys().next();
-        if (!oldest.done) slots.delete(oldest.value);
-      }
-      const value = load().then((body) => makeCached(body, serialize(body)));
-      const slot: Slot = { value, expiresAt: now() + ttlMs };
-      slots.set(key, slot);
-      // A load that fails is forgotten, so the next reader tries again; but only if this slot is still the
-      // current one (a clear() may have come in between).
-      value.catch(() => {
-        if (slots.get(key) === slot) slots.delete(key);
-      });
-      return value;
-    },
+    get: (key, load, serialize, ttlMs) =>
+      get(`http:${key}`, () => load().then((body) => makeCached(body, serialize(body))), ttlMs),
+    value: (key, load, ttlMs) => get(`value:${key}`, load, ttlMs),
     clear() {
       slots.clear();
     },
