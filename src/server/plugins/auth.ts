@@ -79,9 +79,10 @@ export function installAuth(app: FastifyInstance, deps: ModuleDeps): void {
 
   // No API answer may be kept by a browser or a shared cache unless its route chose a cache policy:
   // tokens, profiles and children are private, and whatever is public today may not be tomorrow.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 }

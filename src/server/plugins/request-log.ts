@@ -24,11 +24,11 @@ function levelOf(request: FastifyRequest, status: number): 'debug' | 'info' | 'w
 }
 
 export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const level = levelOf(request, status);
     // Redacting a URL costs something; skip it when nobody would read the line.
-    if ((LEVEL_VALUES[level] ?? 0) < (LEVEL_VALUES[request.log.level] ?? 0)) return;
+    if ((LEVEL_VALUES[level] ?? 0) < (LEVEL_VALUES[request.log.level] ?? 0)) return done();
     request.log[level](
       {
         method: request.method,
@@ -38,5 +38,6 @@ export function installRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }
