@@ -4,11 +4,14 @@
 //   GET /anchor/json      a small JSON, no database          (a)
 //   GET /anchor/tariffs   one query of the tariffs table     (b)
 //   GET /anchor/session   the session by token hash, joined to users: what every signed-in call starts with (c)
+//   POST /anchor/argon2   one argon2 verification of the posted password, as sign-in makes       (d)
 import cluster from 'node:cluster';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
+import { hashPassword, verifyPassword } from '../src/server/modules/auth/passwords';
 import { sha256 } from '../src/server/modules/auth/tokens';
+import { BENCH_PASSWORD } from './bench-families';
 
 /** Both drivers answer with rows; drizzle types the result per driver. */
 interface Rows {
@@ -43,6 +46,12 @@ async function serve(): Promise<void> {
     const [session] = (result as unknown as Rows).rows;
     if (!session) return reply.code(401).send({ message: 'no session' });
     return { data: session };
+  });
+  const hash = await hashPassword(BENCH_PASSWORD);
+  app.post('/anchor/argon2', async (request, reply) => {
+    const body = request.body as { password?: unknown } | undefined;
+    const ok = await verifyPassword(hash, typeof body?.password === 'string' ? body.password : '');
+    return ok ? { data: { ok } } : reply.code(422).send({ message: 'wrong password' });
   });
   process.on('SIGTERM', () => {
     void app

@@ -2,7 +2,7 @@
 // (Markdown, so a run can go into docs/PERFORMANCE.md as it is).
 import autocannon from 'autocannon';
 
-export type AnchorKey = 'a' | 'b' | 'c';
+export type AnchorKey = 'a' | 'b' | 'c' | 'd';
 
 export interface Target {
   label: string;
@@ -89,15 +89,21 @@ export function table(header: string[], rows: string[][]): string {
   return [row(header, widths), rule, ...rows.map((r) => row(r, widths))].join('\n');
 }
 
+const ofAnchor = (figure: Figure, anchor: Figure | undefined) =>
+  anchor ? `${((100 * figure.rps) / anchor.rps).toFixed(0)} % of (${figure.anchor})` : '—';
+
 /** The figures of one run, each beside the anchor it is compared with. */
-export function figuresTable(figures: Figure[], anchors: Record<AnchorKey, Figure>): string {
+export function figuresTable(
+  figures: Figure[],
+  anchors: Partial<Record<AnchorKey, Figure>>,
+): string {
   return table(
     ['path', 'req/s', 'p50 / p99 ms', 'of anchor', 'non-2xx'],
     figures.map((f) => [
       f.label,
       f.rps.toFixed(0),
       `${ms(f.p50)} / ${ms(f.p99)}`,
-      f.anchor ? `${((100 * f.rps) / anchors[f.anchor].rps).toFixed(0)} % of (${f.anchor})` : '—',
+      ofAnchor(f, f.anchor ? anchors[f.anchor] : undefined),
       String(f.bad),
     ]),
   );

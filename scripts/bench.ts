@@ -314,10 +314,9 @@ try {
       for (const [i, subject] of subjects.entries()) {
         const figures = results[i] ?? [];
         measured.push({ subject, figures });
-        const [a, b, c] = figures;
-        if (!a || !b || !c) continue;
+        const [a, b, c, d] = figures;
         console.log(`\n### ${name}, ${subject.name}\n`);
-        console.log(figuresTable(figures, { a, b, c }));
+        console.log(figuresTable(figures, { a, b, c, d }));
       }
     } finally {
       for (const handle of handles) await handle.close();
@@ -327,7 +326,8 @@ try {
   const single = measured.filter((m) => m.subject.instances === 1);
   const [small, large] = [single[0], single[single.length - 1]];
   if (small && large && small.subject.families !== large.subject.families) {
-    const scaled = (figures: Figure[]) => figures.filter((f) => f.anchor === 'c');
+    const scaled = (figures: Figure[]) =>
+      figures.filter((f) => f.anchor === 'c' || f.anchor === 'd');
     console.log(
       `\n### ${small.subject.families} vs ${large.subject.families} families, 1 instance\n`,
     );
