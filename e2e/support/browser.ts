@@ -70,3 +70,13 @@ export async function withPage(
     await context.close();
   }
 }
+
+/**
+ * A server-rendered page loads the app at the visitor's first interaction: a mouse movement starts it, and
+ * this waits until the app holds the page (hydrated), as it does a moment after a parent starts reading.
+ */
+export async function startApp(page: Page): Promise<void> {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(4, 4);
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached', timeout: 20_000 });
+}

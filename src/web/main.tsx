@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { queryClient } from './api/query-client';
 import { installInterceptors, installShowErrorListener } from './api/interceptors';
-import { initSession, restoreSessionAfterHydration } from './api/session';
+import { adoptStoredToken, initSession, restoreSessionAfterHydration } from './api/session';
 import { startAnalytics } from './app/start-analytics';
 import { takeSsrState } from './app/ssr-state';
 import { loadMatchedRoutes } from './app/hydrate-routes';
@@ -23,9 +23,16 @@ export async function startApp(afterHydration: () => void): Promise<void> {
   // A page the server rendered is hydrated with the server's own data, as a guest (the server cannot see
   // a login): the parent's session is picked up right after, so the first render matches the HTML exactly.
   const ssr = takeSsrState();
-  if (ssr) {
+  // A page whose own chunk does not arrive cannot be hydrated: it is rendered afresh instead, where the
+  // route's error screen offers the way out (the server's HTML stays readable until then).
+  const routesReady =
+    ssr !== null &&
+    (await loadMatchedRoutes().then(
+      () => true,
+      () => false,
+    ));
+  if (ssr && routesReady) {
     hydrate(queryClient, ssr.queries);
-    await loadMatchedRoutes();
     const router = createAppRouter({ loaderData: ssr.loaderData });
     runAfterHydration(() => {
       restoreSessionAfterHydration(() => void router.revalidate());
@@ -41,8 +48,9 @@ export async function startApp(afterHydration: () => void): Promise<void> {
     );
     return;
   }
-  // The boot script started the counter from a server-rendered page's config; here the API gives it.
-  startAnalytics();
+  // The boot script started the counter from a server-rendered page's config; otherwise the API gives it.
+  if (ssr) adoptStoredToken();
+  else startAnalytics();
   initSession();
   const router = createAppRouter();
   createRoot(root).render(

@@ -132,10 +132,13 @@ export function initSession(): void {
  * blocks that depend on it change now), and `revalidate` lets the route guards act on it.
  */
 export function restoreSessionAfterHydration(revalidate: () => void): void {
-  const token = readStorage(STORAGE_KEYS.token);
-  if (token) {
-    useSessionStore.setState({ token, status: 'INITIAL' });
-    revalidate();
-  }
+  if (adoptStoredToken()) revalidate();
   initSession();
+}
+
+/** Takes up the stored login a server-rendered page started without; true when there is one. */
+export function adoptStoredToken(): boolean {
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token && getToken() !== token) useSessionStore.setState({ token, status: 'INITIAL' });
+  return token !== null;
 }

@@ -11,6 +11,8 @@ export function runAfterHydration(task: () => void): void {
 /** Called by the app shell, which is on every page, server-rendered or not. */
 export function useAfterHydration(): void {
   useEffect(() => {
+    // A mark that the app holds the page (for the browser journeys, and anyone debugging one).
+    document.documentElement.dataset.app = 'ready';
     const task = pending;
     pending = null;
     task?.();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useProgramOutline } from '../../api/program-outline';
 import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -42,8 +42,18 @@ function Lessons({ slug }: { slug: string }) {
 /** An additional program's lessons, unfolded on request (loaded only then). */
 export function ProgramLessons({ slug }: { slug: string }) {
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  // On a page rendered on the server the parent may unfold it before the app holds the page: the browser
+  // opens it by itself, and the app learns it here.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   return (
-    <details className={styles.programLessons} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      ref={details}
+      className={styles.programLessons}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary className={styles.summary}>
         <span className={styles.weekTitle}>Уроки программы</span>
       </summary>
