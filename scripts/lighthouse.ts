@@ -85,6 +85,10 @@ try {
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`no result for ${path}`);
+      if (lhr.runtimeError) {
+        console.log(`${path}: run ${run + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        continue;
+      }
       const audit = (id: string) => (lhr.audits[id] as Audit | undefined)?.numericValue ?? NaN;
       runs.push({
         score: (lhr.categories.performance?.score ?? 0) * 100,

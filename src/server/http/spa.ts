@@ -102,7 +102,16 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
         const page = await pages.render(url);
         reply.header('cache-control', NO_CACHE);
         if (page.location !== undefined) return reply.redirect(page.location, page.status);
-        return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+        reply
+          .status(page.status)
+          .type('text/html; charset=utf-8')
+          .header('vary', 'accept-encoding');
+        const accepts = String(request.headers['accept-encoding'] ?? '');
+        if (page.br && /\bbr\b/.test(accepts))
+          return reply.header('content-encoding', 'br').send(page.br);
+        if (page.gzip && /\bgzip\b/.test(accepts))
+          return reply.header('content-encoding', 'gzip').send(page.gzip);
+        return reply.send(page.html);
       } catch (error) {
         // The SPA shell still shows the page: rendering it in the browser is what it did before.
         request.log.error({ err: error, path }, 'server rendering failed');

@@ -5,6 +5,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FetchApi, RenderResult, SsrBundle } from '@contract/ssr';
 import { loadPageTemplate, type PageTemplate } from './page-template';
@@ -35,6 +37,9 @@ export interface RenderedPage {
   /** A redirect's target, or the page's HTML. */
   location?: string;
   html?: string;
+  /** The HTML compressed once per render, not once per request. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 export interface PageRendererOptions {
@@ -54,6 +59,9 @@ export interface PageRenderer {
   /** Forget every rendered page: an editor changed what they show. */
   invalidate(): void;
 }
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzipCallback);
 
 // Editors' changes show within this time even without an invalidation.
 const DEFAULT_TTL_MS = 5_000;
@@ -89,10 +97,12 @@ export async function createPageRenderer(
     const result: RenderResult = await bundle.render(url, options.fetchApi);
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
     const structuredData = result.head.notFound ? [] : await options.structuredData(url.pathname);
-    return {
-      status: result.status,
-      html: template.page({ ...result, structuredData }),
-    };
+    const html = template.page({ ...result, structuredData });
+    const [br, gzip] = await Promise.all([
+      brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzipped(html, { level: 9 }),
+    ]);
+    return { status: result.status, html, br, gzip };
   }
 
   return {

@@ -82,6 +82,16 @@ export function loadPageTemplate(webDir: string, publicUrl: string): PageTemplat
   // their chunks are listed for the boot script to preload when the app starts (not before: a visitor who
   // only reads downloads none of it).
   const entry = closure(manifest, ['index.html']);
+  const cssCache = new Map<string, string>();
+  // A style sheet's text; `</` never occurs in CSS Vite writes, and the guard keeps it that way.
+  const cssText = (file: string): string => {
+    let text = cssCache.get(file);
+    if (text === undefined) {
+      text = readFileSync(join(webDir, file), 'utf8').replace(/<\//g, '<\\/');
+      cssCache.set(file, text);
+    }
+    return text;
+  };
   const fonts = fontFiles(webDir)
     .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)
     .join('');
@@ -89,9 +99,14 @@ export function loadPageTemplate(webDir: string, publicUrl: string): PageTemplat
   return {
     page({ head, modules, html: body, state, structuredData }) {
       const own = closure(manifest, [APP_MODULE, ...modules]);
+      // The styles go inline: a dozen small files would each be a request that holds up the first paint.
+      // The app, once started, asks for the same files by name; a disabled link (never fetched) under
+      // each name tells it they are in already.
       const styles = [...own.styles]
         .filter((css) => !entry.styles.has(css))
-        .map((css) => `<link rel="stylesheet" href="/${css}">`)
+        .map(
+          (css) => `<link rel="stylesheet" href="/${css}" disabled><style>${cssText(css)}</style>`,
+        )
         .join('');
       const chunks = [...own.chunks]
         .filter((file) => !entry.chunks.has(file))
