@@ -102,6 +102,14 @@ describe('public reads from the cache', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
+  it('tells a listener when it drops its answers', async () => {
+    let heard = 0;
+    const stop = app.publicCache.onInvalidate(() => (heard += 1));
+    await retitle(app, 'vacancy', 'Вакансии — обновлено');
+    stop();
+    expect(heard).toBeGreaterThan(0);
+  });
+
   it('hears a change made straight in the database', async () => {
     await app.inject({ url: '/api/regions' });
     await database.db.execute(

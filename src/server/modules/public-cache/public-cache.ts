@@ -65,6 +65,11 @@ export interface PublicCache {
   catalogue: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /** Drops every answer of this instance (the trigger's NOTIFY does it for all instances). */
   invalidate(reason: string): void;
+  /**
+   * Calls `listener` whenever the cache is dropped, so what is made from it (rendered pages) can be
+   * dropped at the same moment. Returns the unsubscribe.
+   */
+  onInvalidate(listener: () => void): () => void;
   /** Whether changes made elsewhere are being heard right now. */
   readonly listening: boolean;
   close(): Promise<void>;
@@ -87,9 +92,17 @@ export function createPublicCache(deps: PublicCacheDeps): PublicCache {
   const store = createCacheStore({ maxEntries: MAX_ENTRIES });
   let listening = false;
 
+  const listeners = new Set<() => void>();
   const invalidate = (reason: string) => {
     store.clear();
     logger?.debug({ reason }, 'public cache dropped');
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        logger?.error({ err: error }, 'public cache: a listener failed');
+      }
+    }
   };
 
   const listener: NotificationListener | null = listenForNotifications(db, PUBLIC_DATA_CHANNEL, {
@@ -146,6 +159,10 @@ export function createPublicCache(deps: PublicCacheDeps): PublicCache {
     },
     catalogue: (key, load) => store.value(key, load, listening ? SAFETY_TTL_MS : UNSURE_TTL_MS),
     invalidate,
+    onInvalidate: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     get listening() {
       return listening;
     },
