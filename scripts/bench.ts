@@ -38,6 +38,8 @@ const SIZES = (process.env.BENCH_FAMILIES ?? '1000').split(',').map((s) => Numbe
 const URLS = (process.env.BENCH_DATABASE_URL ?? '').split(',').filter((u) => u.trim() !== '');
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? '';
+/** A family's calls may be this much slower with many more families, and no more. */
+const SCALE_LIMIT = 1.3;
 const ONLY = process.env.BENCH_ONLY === 'learning' ? 'private' : process.env.BENCH_ONLY;
 
 if (SIZES.some((n) => !Number.isInteger(n) || n < 1)) {
@@ -339,6 +341,15 @@ try {
         'slower by',
         (a, b) => a.rps / b.rps,
       ),
+    );
+    const over = scaled(small.figures).filter((a) => {
+      const b = large.figures.find((f) => f.label === a.label);
+      return b !== undefined && a.rps / b.rps > SCALE_LIMIT;
+    });
+    console.log(
+      over.length === 0
+        ? `\nEvery path within ${SCALE_LIMIT}×.`
+        : `\nOver ${SCALE_LIMIT}×: ${over.map((f) => f.label).join(', ')} (rerun with BENCH_ROUNDS=3 before believing one run).`,
     );
   }
   const many = measured.find((m) => m.subject.instances > 1);
