@@ -86,7 +86,9 @@ try {
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`no result for ${path}`);
       if (lhr.runtimeError) {
-        console.log(`${path}: run ${run + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        console.log(
+          `${path}: run ${run + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+        );
         continue;
       }
       const audit = (id: string) => (lhr.audits[id] as Audit | undefined)?.numericValue ?? NaN;
