@@ -207,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
     webDir,
     serverDir: deps.serverDir ?? join(webDir, '..', 'server'),
     publicUrl: config.publicUrl,
+    onPublicChange: (listener) => moduleDeps.publicCache.onInvalidate(listener),
   });
   return app;
 }

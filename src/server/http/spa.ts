@@ -36,6 +36,8 @@ export interface SpaOptions {
   /** The web's server bundle (vite build --ssr); without it every page is the SPA shell. */
   serverDir: string;
   publicUrl: string;
+  /** Subscribes to editors' changes of public data (returns the unsubscribe): rendered pages are dropped. */
+  onPublicChange?: (listener: () => void) => () => void;
 }
 
 /** The page renderer, made at the first page request (loading the bundle costs nothing until then). */
@@ -53,16 +55,25 @@ function lazyRenderer(app: FastifyInstance, options: SpaOptions) {
     return { status: answer.statusCode, body: answer.body, headers };
   };
   let renderer: Promise<PageRenderer | null> | undefined;
+  let stopListening: (() => void) | undefined;
+  app.addHook('onClose', async () => stopListening?.());
   return () =>
     (renderer ??= createPageRenderer({
       ...options,
       fetchApi,
       structuredData: structuredDataFor(options.publicUrl, fetchApi),
       logger: app.log,
-    }).catch((error: unknown) => {
-      app.log.error({ err: error }, 'server rendering is off: the bundle did not load');
-      return null;
-    }));
+    }).then(
+      (pages) => {
+        // An editor's change drops the rendered pages on every instance as it drops the data they show.
+        if (pages) stopListening = options.onPublicChange?.(() => pages.invalidate());
+        return pages;
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'server rendering is off: the bundle did not load');
+        return null;
+      },
+    ));
 }
 
 export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<void> {
