@@ -142,6 +142,18 @@ export async function render(url: URL, fetchApi: FetchApi): Promise<RenderResult
     if (context.errors) throw new Error('A route failed while rendering on the server');
     const queries = newQueryClient();
     const html = await renderWithData(context, queries);
+    // A page without its data (the database away) is not a page to send or keep: the server sends the
+    // app's shell instead, which shows its own loading and error states.
+    const failed = queries
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'error');
+    if (failed.length > 0) {
+      queries.clear();
+      throw new Error(
+        `The page's data did not load: ${failed.map((query) => String(query.queryKey[0])).join(', ')}`,
+      );
+    }
     const head = pageHead(context.matches, url);
     const state: SsrState = {
       loaderData: context.loaderData,

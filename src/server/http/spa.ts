@@ -7,7 +7,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchApi } from '@contract/ssr';
 import { errorBody } from '../plugins/errors';
-import { createPageRenderer, isServerRendered, type PageRenderer } from '../ssr/page-renderer';
+import {
+  createPageRenderer,
+  isServerRendered,
+  RenderBusyError,
+  type PageRenderer,
+} from '../ssr/page-renderer';
 import { seoRoutes } from '../ssr/seo-routes';
 import { structuredDataFor } from '../ssr/structured-data';
 
@@ -23,6 +28,17 @@ const NOT_SPA = ['/api/', '/sandbox/', '/assets/'];
 export const UNKNOWN_API_CALL =
   'Этого действия на сайте пока нет. Обновите страницу, а если не поможет — напишите в поддержку.';
 export const PAGE_NOT_FOUND = 'Такой страницы нет. Проверьте адрес или начните с главной.';
+
+/** The codings a client accepts, `;q=0` ones left out. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
@@ -106,7 +122,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
         .header('cache-control', NO_CACHE)
         .sendFile(hasAdmin ? 'admin/index.html' : 'index.html');
     }
-    const url = new URL(request.url, 'http://school.invalid');
+    // Joined as text: `//faq` must stay a path, not become the host of a protocol-relative address.
+    const url = new URL(`http://school.invalid${request.url}`);
     const pages = isServerRendered(url) ? await renderer() : null;
     if (pages) {
       try {
@@ -117,15 +134,17 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
           .status(page.status)
           .type('text/html; charset=utf-8')
           .header('vary', 'accept-encoding');
-        const accepts = String(request.headers['accept-encoding'] ?? '');
-        if (page.br && /\bbr\b/.test(accepts))
+        const accepts = acceptedEncodings(request.headers['accept-encoding']);
+        if (page.br && accepts.has('br'))
           return reply.header('content-encoding', 'br').send(page.br);
-        if (page.gzip && /\bgzip\b/.test(accepts))
+        if (page.gzip && accepts.has('gzip'))
           return reply.header('content-encoding', 'gzip').send(page.gzip);
         return reply.send(page.html);
       } catch (error) {
         // The SPA shell still shows the page: rendering it in the browser is what it did before.
-        request.log.error({ err: error, path }, 'server rendering failed');
+        if (error instanceof RenderBusyError)
+          request.log.debug({ path }, 'renders busy: the shell');
+        else request.log.warn({ err: error, path }, 'server rendering failed: the shell');
       }
     }
     return reply.header('cache-control', NO_CACHE).sendFile('index.html');

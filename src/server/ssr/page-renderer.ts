@@ -25,8 +25,19 @@ const SHELL_ONLY = [
 /** Query parameters that make the SPA act at once (a social sign-in code): never rendered ahead. */
 const ACTING_PARAMS = ['usertoken'];
 
+/**
+ * Only a page's one spelling is rendered: `/FAQ`, `/faq/` or `//faq` (which the router matches alike)
+ * get the shell, so a page never names several addresses as its canonical one, and a private section
+ * cannot slip past SHELL_ONLY by its case.
+ */
+const isCanonicalSpelling = (pathname: string) =>
+  pathname === pathname.toLowerCase() &&
+  !pathname.includes('//') &&
+  (pathname === '/' || !pathname.endsWith('/'));
+
 export function isServerRendered(url: URL): boolean {
   const { pathname } = url;
+  if (!isCanonicalSpelling(pathname)) return false;
   if (SHELL_ONLY.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)))
     return false;
   return !ACTING_PARAMS.some((name) => url.searchParams.has(name));
@@ -51,6 +62,10 @@ export interface PageRendererOptions {
   logger: FastifyBaseLogger;
   /** How long a rendered page is served again before it is rendered anew. */
   ttlMs?: number;
+  /** How long a render may take before the page goes out as the SPA shell instead. */
+  deadlineMs?: number;
+  /** Renders in flight at once; more get the SPA shell. */
+  maxRenders?: number;
   now?: () => number;
 }
 
@@ -67,6 +82,13 @@ const gzipped = promisify(gzipCallback);
 const DEFAULT_TTL_MS = 5_000;
 // Public pages are a few dozen addresses; a cap keeps random addresses from growing the map.
 const MAX_ENTRIES = 300;
+const DEFAULT_DEADLINE_MS = 3_000;
+const DEFAULT_MAX_RENDERS = 2;
+
+/** Too many renders in flight: this one is not attempted. */
+export class RenderBusyError extends Error {
+  override name = 'RenderBusyError';
+}
 
 async function loadBundle(serverDir: string): Promise<SsrBundle | null> {
   const file = join(serverDir, 'entry-server.js');
@@ -90,6 +112,8 @@ export async function createPageRenderer(
   const bundle = found;
   const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
   const now = options.now ?? Date.now;
+  const deadline = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const maxRenders = options.maxRenders ?? DEFAULT_MAX_RENDERS;
   const cache = new Map<string, { until: number; page: Promise<RenderedPage> }>();
   let generation = 0;
 
@@ -105,22 +129,45 @@ export async function createPageRenderer(
     return { status: result.status, html, br, gzip };
   }
 
+  let rendering = 0;
+
+  /** A render that is not done in time is given up (the page goes out as the SPA shell). */
+  function renderInTime(url: URL): Promise<RenderedPage> {
+    rendering += 1;
+    const work = renderFresh(url).finally(() => {
+      rendering -= 1;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the render took too long')), deadline);
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  }
+
   return {
     render(url) {
       // The query never changes what the server renders (modals and forms read it in the browser).
       const key = url.pathname;
       const hit = cache.get(key);
       if (hit && hit.until > now()) return hit.page;
+      // Renders cost tens of milliseconds of CPU: a few at a time, the rest get the shell at once, so a
+      // flood of new addresses cannot starve the API (or a database that hangs, the whole process).
+      if (rendering >= maxRenders) return Promise.reject(new RenderBusyError());
       const born = generation;
-      const page = renderFresh(new URL(key, url));
-      if (cache.size >= MAX_ENTRIES) cache.clear();
+      const page = renderInTime(new URL(key, url));
+      // The oldest address goes first: a run of new ones cannot flush the pages everyone reads.
+      if (cache.size >= MAX_ENTRIES) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
       cache.set(key, { until: now() + ttl, page });
-      // A failed render is not kept; an invalidation during a render does not keep the stale result.
+      // Only pages are kept: a failed render, a redirect (cheap to answer again) or a page rendered before
+      // an invalidation is not.
       const forget = () => {
         if (cache.get(key)?.page === page) cache.delete(key);
       };
-      page.then(() => {
-        if (born !== generation) forget();
+      page.then((result) => {
+        if (born !== generation || result.location !== undefined) forget();
       }, forget);
       return page;
     },

@@ -2,10 +2,12 @@ import {
   createBrowserRouter,
   createPath,
   redirect,
+  type LoaderFunctionArgs,
   type NonIndexRouteObject,
   type RouteObject,
 } from 'react-router';
 import { DEFAULT_AGE_GROUP_SLUG } from '@contract/api/values';
+import { AGE_GROUP_SLUGS } from '@contract/api/catalog';
 import { AppShell } from './app-shell';
 import { RouteError } from './route-error';
 import { Splash } from './splash';
@@ -26,6 +28,15 @@ import { videoRoute } from './video-route';
 import type { RouteMeta } from './route-meta';
 
 const meta = (value: RouteMeta): RouteMeta => value;
+
+/** An age the school has no group for is a 404 before anything is drawn (on the server too). */
+function ageGroupLoader({ params }: LoaderFunctionArgs) {
+  const { age } = params;
+  if (age !== undefined && !(AGE_GROUP_SLUGS as readonly string[]).includes(age)) {
+    throw redirect(pathTo('not-found-error'));
+  }
+  return null;
+}
 
 /**
  * A named route of SPEC §2: its id is the name and its path is the one in ROUTES, so `pathTo` and the
@@ -105,6 +116,7 @@ export const routes: RouteObject[] = [
                     loader: redirectTo('main-program', { age: DEFAULT_AGE_GROUP_SLUG }),
                   },
                   named('main-program', {
+                    loader: ageGroupLoader,
                     handle: meta({
                       title: 'Основная программа',
                       description:
