@@ -88,9 +88,11 @@ describe('public pages from the server', () => {
     expect(notFound.status).toBe(404);
     expect(notFound.html).toContain('<meta name="robots" content="noindex">');
     expect(notFound.html).toContain('Страница не найдена — Школа Умняшек');
-    const unknown = await page('/no/such/page');
-    expect(unknown.status).toBe(302);
-    expect(unknown.headers.get('location')).toBe('/404');
+    for (const path of ['/no/such/page', '/programs/main-program/no-such-age']) {
+      const unknown = await page(path);
+      expect(unknown.status, path).toBe(302);
+      expect(unknown.headers.get('location'), path).toBe('/404');
+    }
   });
 
   it('pages a login decides stay the app shell: the server never guesses who is signed in', async () => {
