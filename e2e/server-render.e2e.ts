@@ -95,6 +95,12 @@ describe('public pages from the server', () => {
     }
   });
 
+  it('the main program without an age is the first group’s page, as in the browser', async () => {
+    const { status, headers } = await page('/programs/main-program');
+    expect(status).toBe(302);
+    expect(headers.get('location')).toBe('/programs/main-program/two-three');
+  });
+
   it('pages a login decides stay the app shell: the server never guesses who is signed in', async () => {
     for (const path of ['/personal/profile', '/video', '/subscribe']) {
       const { status, html } = await page(path);

@@ -29,10 +29,14 @@ import type { RouteMeta } from './route-meta';
 
 const meta = (value: RouteMeta): RouteMeta => value;
 
-/** An age the school has no group for is a 404 before anything is drawn (on the server too). */
+/**
+ * SPEC §2 main-program/:age?: no age is the first group's page, an age the school has no group for is a
+ * 404 — decided before anything is drawn, so the server answers with the redirect too.
+ */
 function ageGroupLoader({ params }: LoaderFunctionArgs) {
   const { age } = params;
-  if (age !== undefined && !(AGE_GROUP_SLUGS as readonly string[]).includes(age)) {
+  if (age === undefined) throw redirect(pathTo('main-program', { age: DEFAULT_AGE_GROUP_SLUG }));
+  if (!(AGE_GROUP_SLUGS as readonly string[]).includes(age)) {
     throw redirect(pathTo('not-found-error'));
   }
   return null;
