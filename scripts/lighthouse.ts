@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../e2e/support/browser';
 
 const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/programs/main-program/four-five').split(',');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -53,16 +54,7 @@ const own = process.env.LIGHTHOUSE_URL ? null : await startServer();
 const base = process.env.LIGHTHOUSE_URL ?? own?.base ?? '';
 const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 try {
   console.log(`Lighthouse ${RUNS}× per page, mobile (simulated slow 4G, 4× CPU slowdown), ${base}`);

@@ -1,7 +1,7 @@
 // System Chromium driven by playwright-core. No browser download: CHROMIUM_PATH or Debian's /usr/bin/chromium.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -11,8 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FetchApi, RenderResult, SsrBundle } from '@contract/ssr';
 import { loadPageTemplate, type PageTemplate } from './page-template';
 
-/** Private or login-dependent sections: the SPA shell, as before. */
-const SHELL_ONLY = [
+/** Private or login-dependent sections: the SPA shell, as before (and no place for a crawler). */
+export const SHELL_ONLY = [
   '/personal',
   '/video',
   '/subscribe',

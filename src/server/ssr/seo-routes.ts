@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AGE_GROUP_SLUGS } from '@contract/api/catalog';
 import { escapeHtml } from './page-template';
+import { SHELL_ONLY } from './page-renderer';
 
 /** The server-rendered public pages, each at its one address. */
 export const SITEMAP_PATHS = [
@@ -18,18 +19,7 @@ export const SITEMAP_PATHS = [
 ];
 
 /** Private areas, the API and the sandboxes: nothing there is for a search engine. */
-const DISALLOW = [
-  '/personal',
-  '/video',
-  '/subscribe',
-  '/subscribe-gift',
-  '/gift',
-  '/unsubscribe',
-  '/skiped-weeks',
-  '/admin',
-  '/api/',
-  '/sandbox/',
-];
+const DISALLOW = [...SHELL_ONLY, '/admin', '/api/', '/sandbox/'];
 
 export function seoRoutes(publicUrl: string) {
   return async (app: FastifyInstance) => {
