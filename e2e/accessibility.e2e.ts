@@ -178,6 +178,13 @@ describe('keyboard on the landing', () => {
                   .some((entry) => entry.name.includes('/lower-sections-')),
               );
               expect(await page.evaluate(() => window.scrollY)).toBe(0);
+              // A parent's next press comes far later than the sections' render; a script's comes at
+              // once, and on a busy machine would reach the footer before the sections are in.
+              await page.waitForFunction(
+                () =>
+                  document.querySelector('[data-deferred]') !== null &&
+                  document.querySelector('[data-deferred="waiting"]') === null,
+              );
             }
             inFooter = await page.evaluate(() => {
               const active = document.activeElement;
