@@ -1,7 +1,7 @@
 // The achievements a child earns by watching: a small fixed catalogue in code (titles a four-year-old's
 // parent reads aloud), the conditions judged from the child's watched lessons, and the earned ones kept in
 // child_achievements. Each is earned once: a repeated award is a no-op, so reports may repeat freely.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Achievement } from '@contract/api/learning';
 import type { Database } from '../../db/client';
 import { childAchievements } from '../../db/schema/index';
@@ -86,15 +86,9 @@ function toAchievement(row: { code: string; earnedAt: Date }): Achievement[] {
     : [];
 }
 
-/** The child's achievements, oldest first. */
-export async function earnedAchievements(db: Database, childId: number): Promise<Achievement[]> {
-  const rows = await db
-    .select({ code: childAchievements.code, earnedAt: childAchievements.earnedAt })
-    .from(childAchievements)
-    .where(eq(childAchievements.childId, childId))
-    .orderBy(asc(childAchievements.earnedAt));
-  // Earned by one report, they share a moment: then the catalogue's order.
-  return rows
+/** The child's achievements, oldest first; earned by one report, they share a moment: then the catalogue's order. */
+export function achievementsOf(rows: readonly { code: string; earnedAt: Date }[]): Achievement[] {
+  return [...rows]
     .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime() || rank(a.code) - rank(b.code))
     .flatMap(toAchievement);
 }

@@ -3,20 +3,15 @@
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lessonStats, lessons } from '../../db/schema/index';
+import type { WatchedLesson } from '../lessons/viewer-query';
 
-export interface WatchedLesson {
-  lessonId: number;
-  weekId: number | null;
-  additionalProgramId: number | null;
-  isActive: boolean;
-  watchedSeconds: number;
-  completed: boolean;
-}
+export type { WatchedLesson };
 
 export async function watchedLessons(db: Database, childId: number): Promise<WatchedLesson[]> {
   const rows = await db
     .select({
       lessonId: lessons.id,
+      code: lessons.code,
       weekId: lessons.weekId,
       additionalProgramId: lessons.additionalProgramId,
       isActive: lessons.isActive,

@@ -1,21 +1,21 @@
 // The parents' picture of one child's learning: the main program week by week, the additional programs,
 // minutes watched and achievements. "Open" means what the lessons page would open today (the same rule).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AdditionalProgress, ChildProgress } from '@contract/api/learning';
 import type { Database } from '../../db/client';
-import { additionalPrograms, lessons, mainPrograms, programWeeks } from '../../db/schema/index';
+import { additionalPrograms, lessons } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { notFound } from '../../plugins/errors';
 import { activeSubscription, currentWeekNumber, isWeekOpen } from '../lessons/access';
 import { viewerFacts, type ChildFacts, type FamilyFacts } from '../lessons/facts';
-import { earnedAchievements } from './achievements';
+import { mainProgramCatalogue } from '../lessons/service';
+import type { PublicCache } from '../public-cache/public-cache';
+import { achievementsOf } from './achievements';
 import {
   completedBy,
   lessonsPerAdditionalProgram,
-  lessonsPerWeek,
   minutesOf,
   sumWatchedSeconds,
-  watchedLessons,
 } from './child-stats';
 
 export const ADDITIONAL_PROGRAM_NOT_FOUND = 'Программа не найдена';
@@ -42,83 +42,84 @@ export function weekOpenFor(
   );
 }
 
-export async function childProgress({ db, clock, userId, childId }: Ctx): Promise<ChildProgress> {
-  const now = clock();
-  const { family, child } = await viewerFacts(db, userId, childId, now);
-  const programId = child.mainProgramId;
-  // Independent reads of one child, sent together.
-  const [watched, [program], weeks, achievements] = await Promise.all([
-    watchedLessons(db, child.id),
-    programId === null
-      ? []
-      : db
-          .select({ slug: mainPrograms.slug, title: mainPrograms.title })
-          .from(mainPrograms)
-          .where(eq(mainPrograms.id, programId)),
-    programId === null
-      ? []
-      : db
-          .select({ id: programWeeks.id, number: programWeeks.number, title: programWeeks.title })
-          .from(programWeeks)
-          .where(eq(programWeeks.mainProgramId, programId))
-          .orderBy(asc(programWeeks.number)),
-    earnedAchievements(db, child.id),
-  ]);
-  const totals = await lessonsPerWeek(
+/** Every additional program with its count of active lessons: the same for every family, so cached. */
+async function loadAdditionalPrograms(db: Database) {
+  const rows = await db
+    .select({
+      id: additionalPrograms.id,
+      slug: additionalPrograms.slug,
+      title: additionalPrograms.title,
+    })
+    .from(additionalPrograms)
+    .orderBy(asc(additionalPrograms.id));
+  const totals = await lessonsPerAdditionalProgram(
     db,
-    weeks.map((w) => w.id),
+    rows.map((p) => p.id),
   );
+  return rows.map((p) => ({ ...p, lessonsTotal: totals.get(p.id) ?? 0 }));
+}
+
+/**
+ * One round trip: the child's facts, watched lessons and achievements come together (lessons/viewer-query.ts);
+ * the program's weeks and lesson counts come from the public cache.
+ */
+export async function childProgress({
+  db,
+  clock,
+  catalogue,
+  userId,
+  childId,
+}: Ctx & { catalogue: PublicCache['catalogue'] }): Promise<ChildProgress> {
+  const now = clock();
+  const { family, child, watched, earned } = await viewerFacts(
+    db,
+    userId,
+    childId,
+    now,
+    'progress',
+  );
+  const programId = child.mainProgramId;
+  const found = programId === null ? null : await mainProgramCatalogue(db, catalogue, programId);
+  const weeks = found?.weeks ?? [];
   const completedPerWeek = completedBy(watched, (r) => r.weekId);
   const last = weeks.at(-1)?.number;
 
   // Bought for the child, or watched (a preview counts): a program the parent has seen the child try.
-  const additionalIds = [
-    ...new Set([
-      ...child.boughtAdditionalProgramIds,
-      ...watched.flatMap((r) => (r.additionalProgramId === null ? [] : [r.additionalProgramId])),
-    ]),
-  ];
+  const additionalIds = new Set([
+    ...child.boughtAdditionalProgramIds,
+    ...watched.flatMap((r) => (r.additionalProgramId === null ? [] : [r.additionalProgramId])),
+  ]);
   const additionalRows =
-    additionalIds.length === 0
+    additionalIds.size === 0
       ? []
-      : await db
-          .select({
-            id: additionalPrograms.id,
-            slug: additionalPrograms.slug,
-            title: additionalPrograms.title,
-          })
-          .from(additionalPrograms)
-          .where(inArray(additionalPrograms.id, additionalIds))
-          .orderBy(asc(additionalPrograms.id));
-  const additionalTotals = await lessonsPerAdditionalProgram(
-    db,
-    additionalRows.map((p) => p.id),
-  );
+      : (
+          await catalogue('additional-programs:lesson-counts', () => loadAdditionalPrograms(db))
+        ).filter((p) => additionalIds.has(p.id));
   const completedPerAdditional = completedBy(watched, (r) => r.additionalProgramId);
 
   return {
     child_id: child.id,
-    program: program ?? null,
+    program: found?.program ?? null,
     current_week:
-      program && last !== undefined
+      found && last !== undefined
         ? Math.min(Math.max(currentWeekNumber(child.programStartedAt, now), 1), last)
         : null,
     weeks: weeks.map((w) => ({
       number: w.number,
       title: w.title,
       open: weekOpenFor(child, family, w, now),
-      lessons_total: totals.get(w.id) ?? 0,
+      lessons_total: found?.lessonsByWeek.get(w.id)?.length ?? 0,
       lessons_completed: completedPerWeek.get(w.id) ?? 0,
     })),
     lessons_completed: watched.filter((r) => r.completed && r.isActive).length,
     minutes_watched: minutesOf(sumWatchedSeconds(watched)),
-    achievements,
+    achievements: achievementsOf(earned),
     additional: additionalRows.map((p) => ({
       additional_program_id: p.id,
       slug: p.slug,
       title: p.title,
       open: child.boughtAdditionalProgramIds.has(p.id),
-      lessons_total: additionalTotals.get(p.id) ?? 0,
+      lessons_total: p.lessonsTotal,
       lessons_completed: completedPerAdditional.get(p.id) ?? 0,
       minutes_watched: minutesOf(
         sumWatchedSeconds(watched.filter((r) => r.additionalProgramId === p.id)),
@@ -135,7 +136,7 @@ export async function additionalProgress({
   additionalProgramId,
 }: Ctx & { additionalProgramId: number }): Promise<AdditionalProgress> {
   const now = clock();
-  const { child } = await viewerFacts(db, userId, childId, now);
+  const { child, watched: seen } = await viewerFacts(db, userId, childId, now, 'watched');
   const [program] = await db
     .select({
       id: additionalPrograms.id,
@@ -154,9 +155,7 @@ export async function additionalProgress({
     .where(and(eq(lessons.additionalProgramId, program.id), eq(lessons.isActive, true)))
     .orderBy(asc(lessons.position));
   const watched = new Map(
-    (await watchedLessons(db, child.id))
-      .filter((r) => r.additionalProgramId === program.id)
-      .map((r) => [r.lessonId, r]),
+    seen.filter((r) => r.additionalProgramId === program.id).map((r) => [r.lessonId, r]),
   );
   const items = rows.map((l) => ({
     lesson_id: l.id,

@@ -121,6 +121,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         data: await childProgress({
           db,
           clock,
+          catalogue: deps.publicCache.catalogue,
           userId: currentUser(request).id,
           childId: request.query.child_id,
         }),

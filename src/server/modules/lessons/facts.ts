@@ -5,7 +5,6 @@ import type { Database } from '../../db/client';
 import {
   ageGroups,
   childAdditionalPrograms,
-  childPrograms,
   childWeeks,
   children,
   mainPrograms,
@@ -13,8 +12,15 @@ import {
 } from '../../db/schema/index';
 import { CHILD_NOT_FOUND } from '@contract/api/children';
 import { notFound } from '../../plugins/errors';
-import { subscriptionPeriods } from '../subscriptions/service';
+import { periodsOf, subscriptionPeriods } from '../subscriptions/service';
 import { seatedChildIds, type Period, type ViewerChild } from './access';
+import {
+  pauseRows,
+  periodRows,
+  viewerRow,
+  type ViewerExtras,
+  type WatchedLesson,
+} from './viewer-query';
 
 export interface FamilyFacts {
   periods: Period[];
@@ -23,7 +29,13 @@ export interface FamilyFacts {
 }
 
 export async function familyFacts(db: Database, userId: number, now: Date): Promise<FamilyFacts> {
-  const periods = await subscriptionPeriods(db, userId);
+  return familyOf(await subscriptionPeriods(db, userId), now);
+}
+
+function familyOf(
+  periods: { startsAt: Date; endsAt: Date; amountChildren: number }[],
+  now: Date,
+): FamilyFacts {
   const current = periods.filter((p) => p.startsAt <= now && now < p.endsAt);
   return {
     periods: periods.map(({ startsAt, endsAt }) => ({ startsAt, endsAt })),
@@ -37,77 +49,55 @@ export interface ChildFacts extends ViewerChild {
   mainProgramId: number | null;
 }
 
-/** The child's facts, or 404 when the child is not this family's. */
-export async function childFacts(
-  db: Database,
-  userId: number,
-  childId: number,
-  seats: number | Promise<number>,
-): Promise<ChildFacts> {
-  // Independent reads, sent together: one round trip's wait instead of four. The family's other children
-  // and the purchases are read before ownership is known, but only returned once it is.
-  const [[row], family, weeks, programs] = await Promise.all([
-    db
-      .select({
-        id: children.id,
-        studyMode: children.studyMode,
-        ageGroup: children.ageGroup,
-        createdAt: children.createdAt,
-        programId: childPrograms.mainProgramId,
-        programStartedAt: childPrograms.startedAt,
-      })
-      .from(children)
-      .leftJoin(childPrograms, eq(childPrograms.childId, children.id))
-      .where(and(eq(children.id, childId), eq(children.userId, userId))),
-    db
-      .select({ id: children.id })
-      .from(children)
-      .where(eq(children.userId, userId))
-      .orderBy(asc(children.id)),
-    db
-      .select({ weekId: childWeeks.weekId })
-      .from(childWeeks)
-      .where(eq(childWeeks.childId, childId)),
-    db
-      .select({ id: childAdditionalPrograms.additionalProgramId })
-      .from(childAdditionalPrograms)
-      .where(eq(childAdditionalPrograms.childId, childId)),
-  ]);
-  if (!row) throw notFound(CHILD_NOT_FOUND);
-
-  return {
-    id: row.id,
-    studyMode: row.studyMode,
-    // A child who never changed program follows the age group's program from the day they were added.
-    programStartedAt: row.programStartedAt ?? row.createdAt,
-    mainProgramId: row.programId ?? (await programOfAgeGroup(db, row.ageGroup)),
-    hasSeat: seatedChildIds(family, await seats).has(childId),
-    boughtWeekIds: new Set(weeks.map((w) => w.weekId)),
-    boughtAdditionalProgramIds: new Set(programs.map((p) => p.id)),
-  };
+/** What the caller asked the viewer query for besides the facts (empty when not asked). */
+export interface ViewerExtrasRead {
+  watched: WatchedLesson[];
+  earned: { code: string; earnedAt: Date }[];
 }
 
 /**
- * The family's facts and one child's (404 when the child is not the family's), read side by side: the
- * child's reads do not wait for the subscriptions.
+ * The family's facts and one child's, or 404 when the child is not the family's: one round trip
+ * (viewer-query.ts), with the child's watched lessons and achievements when `extras` asks for them.
  */
 export async function viewerFacts(
   db: Database,
   userId: number,
   childId: number,
   now: Date,
-): Promise<{ family: FamilyFacts; child: ChildFacts }> {
-  const family = familyFacts(db, userId, now);
-  const [familyDone, child] = await Promise.all([
+  extras: ViewerExtras = 'none',
+): Promise<{ family: FamilyFacts; child: ChildFacts } & ViewerExtrasRead> {
+  const row = await viewerRow(db, userId, childId, extras);
+  if (!row) throw notFound(CHILD_NOT_FOUND);
+  const periods = periodsOf(periodRows(row), pauseRows(row));
+  const family = familyOf(periods, now);
+  return {
     family,
-    childFacts(
-      db,
-      userId,
-      childId,
-      family.then((f) => f.seats),
+    child: {
+      id: row.id,
+      studyMode: row.studyMode,
+      // A child who never changed program follows the age group's program from the day they were added.
+      programStartedAt: row.programStartedAt ?? row.createdAt,
+      mainProgramId: row.mainProgramId,
+      hasSeat: seatedChildIds(
+        row.family.map((id) => ({ id })),
+        family.seats,
+      ).has(row.id),
+      boughtWeekIds: new Set(row.boughtWeekIds),
+      boughtAdditionalProgramIds: new Set(row.boughtProgramIds),
+    },
+    watched: (row.watched ?? []).map(
+      ([lessonId, code, weekId, additionalProgramId, isActive, watchedSeconds, completed]) => ({
+        lessonId,
+        code,
+        weekId,
+        additionalProgramId,
+        isActive,
+        watchedSeconds,
+        completed,
+      }),
     ),
-  ]);
-  return { family: familyDone, child };
+    earned: (row.earned ?? []).map(([code, earnedAt]) => ({ code, earnedAt: new Date(earnedAt) })),
+  };
 }
 
 export async function programOfAgeGroup(

@@ -295,7 +295,7 @@ describe('GET /api/profile/lessons', () => {
     expect((await page(f.token, { week: 99 })).statusCode).toBe(404);
   });
 
-  it('hands out media URLs that stop working after 30 minutes or when edited', async () => {
+  it('hands out media URLs that play for 30 minutes, stop within a minute after, and refuse edits', async () => {
     const f = await family();
     const data = await lessonsOf(f.token, { child_id: f.childId });
     const url = data.lessons[0]?.video.url ?? '';
@@ -307,7 +307,9 @@ describe('GET /api/profile/lessons', () => {
     expect((await world.app.inject({ url: edited })).statusCode).toBe(403);
     const other = url.replace(/demo\/[a-z-]+\.webm/, 'demo/letter-a.webm');
     expect((await world.app.inject({ url: other })).statusCode).toBe(403);
-    time.advance(31 * MINUTE);
+    time.advance(30 * MINUTE - 1000);
+    expect((await world.app.inject({ url, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
+    time.advance(MINUTE + 1000);
     expect((await world.app.inject({ url })).statusCode).toBe(403);
   });
 });

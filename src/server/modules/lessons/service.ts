@@ -4,13 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_AGE_GROUP } from '@contract/api/catalog';
 import type { LessonItem, LessonsPage, LessonsQuery, LockReason } from '@contract/api/lessons';
 import type { Database } from '../../db/client';
-import {
-  additionalPrograms,
-  lessonStats,
-  lessons,
-  mainPrograms,
-  programWeeks,
-} from '../../db/schema/index';
+import { additionalPrograms, lessons, mainPrograms, programWeeks } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import type { MediaStore } from '../../integrations/storage/store';
 import type { PublicCache } from '../public-cache/public-cache';
@@ -84,10 +78,11 @@ export async function listLessons({
   query,
 }: Options): Promise<LessonsPage> {
   const now = clock();
-  const { family, child } =
+  // The child's watched lessons come with the facts: the page shows each lesson's progress.
+  const { family, child, watched } =
     query.child_id === undefined
-      ? { family: await familyFacts(db, userId, now), child: undefined }
-      : await viewerFacts(db, userId, query.child_id, now);
+      ? { family: await familyFacts(db, userId, now), child: undefined, watched: [] }
+      : await viewerFacts(db, userId, query.child_id, now, 'watched');
   const type = query.type ?? 'main';
   const page =
     type === 'main'
@@ -95,7 +90,12 @@ export async function listLessons({
       : await additionalProgramPage(db, query);
 
   const { periods } = family;
-  const stats = child ? await progressOf(db, child.id, page.rows) : new Map<string, Progress>();
+  const stats = new Map(
+    watched.map((w): [number, Progress] => [
+      w.lessonId,
+      { watched_seconds: w.watchedSeconds, completed: w.completed },
+    ]),
+  );
   const items: LessonItem[] = [];
   for (const row of page.rows) {
     const place = page.placeOf(row);
@@ -134,7 +134,7 @@ export async function listLessons({
         access.allowed && row.taskKey !== null
           ? await media.signedUrl(row.taskKey, MEDIA_URL_TTL_SECONDS, now)
           : null,
-      progress: stats.get(row.code) ?? { watched_seconds: 0, completed: false },
+      progress: stats.get(row.id) ?? { watched_seconds: 0, completed: false },
     });
   }
 
@@ -167,13 +167,16 @@ interface ProgramPage {
 }
 
 /** A main program's weeks and active lessons: the same for every family, so read from the public cache. */
-interface MainProgramCatalogue {
+export interface MainProgramCatalogue {
   program: { slug: string; title: string };
   weeks: { id: number; number: number; title: string }[];
   lessonsByWeek: Map<number, LessonRow[]>;
 }
 
-async function loadMainProgram(db: Database, programId: number) {
+async function loadMainProgram(
+  db: Database,
+  programId: number,
+): Promise<MainProgramCatalogue | null> {
   const [[program], weeks] = await Promise.all([
     db
       .select({ slug: mainPrograms.slug, title: mainPrograms.title })
@@ -204,8 +207,16 @@ async function loadMainProgram(db: Database, programId: number) {
           .orderBy(asc(lessons.position));
   const lessonsByWeek = new Map<number, LessonRow[]>(weeks.map((w) => [w.id, []]));
   for (const row of rows) if (row.weekId !== null) lessonsByWeek.get(row.weekId)?.push(row);
-  const catalogue: MainProgramCatalogue = { program, weeks, lessonsByWeek };
-  return catalogue;
+  return { program, weeks, lessonsByWeek };
+}
+
+/** A main program's title, weeks and active lessons by week, from the public cache. */
+export function mainProgramCatalogue(
+  db: Database,
+  catalogue: PublicCache['catalogue'],
+  programId: number,
+): Promise<MainProgramCatalogue | null> {
+  return catalogue(`main-program:${programId}`, () => loadMainProgram(db, programId));
 }
 
 async function mainProgramPage(
@@ -221,7 +232,7 @@ async function mainProgramPage(
       ? await programOf(query.program)
       : (child?.mainProgramId ?? (await programOf(DEFAULT_AGE_GROUP)));
   if (programId === null) throw invalidField('program', PROGRAM_NOT_FOUND);
-  const found = await catalogue(`main-program:${programId}`, () => loadMainProgram(db, programId));
+  const found = await mainProgramCatalogue(db, catalogue, programId);
   if (!found) throw invalidField('program', PROGRAM_NOT_FOUND);
   const { program, weeks } = found;
 
@@ -289,30 +300,4 @@ async function additionalProgramPage(db: Database, query: Options['query']): Pro
 interface Progress {
   watched_seconds: number;
   completed: boolean;
-}
-
-async function progressOf(
-  db: Database,
-  childId: number,
-  rows: LessonRow[],
-): Promise<Map<string, Progress>> {
-  if (rows.length === 0) return new Map();
-  const stats = await db
-    .select()
-    .from(lessonStats)
-    .where(
-      and(
-        eq(lessonStats.childId, childId),
-        inArray(
-          lessonStats.lessonKey,
-          rows.map((r) => r.code),
-        ),
-      ),
-    );
-  return new Map(
-    stats.map((s) => [
-      s.lessonKey,
-      { watched_seconds: s.watchedSeconds, completed: s.completedAt !== null },
-    ]),
-  );
 }

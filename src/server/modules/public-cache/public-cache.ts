@@ -59,8 +59,8 @@ export interface PublicCache {
     program: string,
   ): Promise<Cached<Body<typeof programOutlineResponse>>>;
   /**
-   * Catalogue facts other reads need (a program's weeks and lessons for a family's lessons page), kept and
-   * dropped with the rest. `key` must name everything `load` depends on.
+   * Catalogue facts other reads need (a program's weeks and lessons for a family's lessons page and
+   * progress, the additional programs' lesson counts), kept and dropped with the rest. `key` must name everything `load` depends on.
    */
   catalogue: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /** Drops every answer of this instance (the trigger's NOTIFY does it for all instances). */

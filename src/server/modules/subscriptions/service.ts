@@ -59,6 +59,39 @@ function withoutPauses<P extends { startsAt: Date; endsAt: Date }>(
   return pieces;
 }
 
+export interface PeriodRow {
+  startsAt: Date;
+  endsAt: Date;
+  endedAt: Date | null;
+  amountChildren: number;
+}
+
+export interface PauseRow {
+  startsAt: Date;
+  endsAt: Date;
+  resumedAt: Date | null;
+}
+
+/** The family's periods from its rows, in start order: an early end applied and the pauses cut out. */
+export function periodsOf(
+  rows: readonly PeriodRow[],
+  pauseRows: readonly PauseRow[],
+): { startsAt: Date; endsAt: Date; amountChildren: number }[] {
+  const pauses = pauseRows.map((p) => ({
+    startsAt: p.startsAt,
+    endsAt: p.resumedAt && p.resumedAt < p.endsAt ? p.resumedAt : p.endsAt,
+  }));
+  return [...rows]
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .map((r) => ({
+      startsAt: r.startsAt,
+      endsAt: r.endedAt && r.endedAt < r.endsAt ? r.endedAt : r.endsAt,
+      amountChildren: r.amountChildren,
+    }))
+    .flatMap((p) => withoutPauses(p, pauses))
+    .filter((p) => p.startsAt < p.endsAt);
+}
+
 /** Every period of the family, an early end applied and pauses cut out: what the access rule reads. */
 export async function subscriptionPeriods(
   db: Database,
@@ -67,22 +100,12 @@ export async function subscriptionPeriods(
   const rows = await db
     .select()
     .from(familySubscriptions)
-    .where(eq(familySubscriptions.userId, userId))
-    .orderBy(familySubscriptions.startsAt);
-  const pauses = (
-    await db.select().from(subscriptionPauses).where(eq(subscriptionPauses.userId, userId))
-  ).map((p) => ({
-    startsAt: p.startsAt,
-    endsAt: p.resumedAt && p.resumedAt < p.endsAt ? p.resumedAt : p.endsAt,
-  }));
-  return rows
-    .map((r) => ({
-      startsAt: r.startsAt,
-      endsAt: r.endedAt && r.endedAt < r.endsAt ? r.endedAt : r.endsAt,
-      amountChildren: r.amountChildren,
-    }))
-    .flatMap((p) => withoutPauses(p, pauses))
-    .filter((p) => p.startsAt < p.endsAt);
+    .where(eq(familySubscriptions.userId, userId));
+  const pauses = await db
+    .select()
+    .from(subscriptionPauses)
+    .where(eq(subscriptionPauses.userId, userId));
+  return periodsOf(rows, pauses);
 }
 
 /** The period in force now, if any (the latest started when two overlap). */
