@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { MediaConfig } from '../../config';
 import { createLocalStore, type LocalMediaStore } from './local-store';
 import { contentTypeOf } from './media-types';
+import { withCachedSigning } from './signed-url-cache';
 import type { MediaStore } from './store';
 
 export const DEMO_MEDIA_DIR = fileURLToPath(new URL('../../db/seed/media', import.meta.url));
@@ -19,11 +20,13 @@ interface StoreConfig {
 }
 
 export function localMediaStore(config: StoreConfig): LocalMediaStore {
-  return createLocalStore({
-    root: join(config.dataDir, 'media'),
-    secret: config.media.signingSecret ?? randomBytes(32).toString('base64url'),
-    bundled: { [DEMO_PREFIX]: DEMO_MEDIA_DIR },
-  });
+  return withCachedSigning(
+    createLocalStore({
+      root: join(config.dataDir, 'media'),
+      secret: config.media.signingSecret ?? randomBytes(32).toString('base64url'),
+      bundled: { [DEMO_PREFIX]: DEMO_MEDIA_DIR },
+    }),
+  );
 }
 
 /** The configured store. The AWS SDK is loaded only when a bucket is configured. */
@@ -31,7 +34,7 @@ export async function configuredMediaStore(config: StoreConfig): Promise<MediaSt
   const { s3 } = config.media;
   if (s3 === null) return localMediaStore(config);
   const { createS3Store } = await import('./s3-store');
-  return createS3Store(s3);
+  return withCachedSigning(createS3Store(s3));
 }
 
 /** Copies the demo media a bucket does not hold yet; gives how many it wrote. Nothing for the local store. */
