@@ -70,6 +70,7 @@ import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
 import { createPublicCache } from './modules/public-cache/public-cache';
 import { installPublicCache } from './modules/public-cache/plugin';
+import { lazyChildLogger } from './plugins/lazy-request-logger';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestId,
+    childLoggerFactory: lazyChildLogger,
     ...serverTimeoutOptions(deps.timeouts),
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { redactUrl } from '../logger';
 
 /** pino's numeric levels: a line is written when its level is at least the logger's. */
-const LEVEL_VALUES: Record<string, number> = {
+export const LEVEL_VALUES: Record<string, number> = {
   trace: 10,
   debug: 20,
   info: 30,
