@@ -33,7 +33,12 @@ export const PUBLIC_TARGETS: Target[] = [
   { label: '/api/regions', path: '/api/regions', anchor: 'b' },
   { label: '/api/page/faq', path: '/api/page/faq', anchor: 'b' },
   { label: '/ (HTML)', path: '/', anchor: 'a' },
-  { label: '/programs/main-program (HTML)', path: '/programs/main-program', anchor: 'a' },
+  // The program's own page: `/programs/main-program` alone redirects to the first age group's.
+  {
+    label: '/programs/main-program/four-five (HTML)',
+    path: '/programs/main-program/four-five',
+    anchor: 'a',
+  },
 ];
 
 /** A different client address for every request: 10.0.0.0/8 has room for every sign-in of a run. */
