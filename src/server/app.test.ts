@@ -2,7 +2,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
@@ -106,7 +106,7 @@ describe('errors', () => {
       payload: '{"email": "a@b.ru", ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.error).toEqual(['Тело запроса — не корректный JSON']);
+    expect(res.json().errors.error).toEqual(['Тело запроса — некорректный JSON']);
   });
 
   it('answers an empty JSON body with 400', async () => {
@@ -151,6 +151,17 @@ describe('errors', () => {
     });
   });
 
+  it('refuses a compressed body in Russian: no client of ours sends one', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: 'a@example.ru', password: 'пароль' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Тело запроса — некорректный JSON');
+  });
+
   it('answers a malformed URL in the same shape', async () => {
     const res = await app.inject({ url: '/api/page/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
@@ -165,6 +176,7 @@ describe('headers', () => {
     expect(api.headers['x-frame-options']).toBeUndefined();
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['referrer-policy']).toBeUndefined();
 
     const res = await app.inject({ url: '/' });
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -180,6 +192,15 @@ describe('headers', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('leaves a header a route set itself: the OAuth callback sends its code and state to nobody', async () => {
+    const res = await app.inject({ url: '/api/auth/vk-oauth/callback?code=c0de&state=s7a7e' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('compresses what is worth compressing', async () => {

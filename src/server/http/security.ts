@@ -64,23 +64,32 @@ export function cspHeader(directives: Record<string, string[]>): string {
 /**
  * The headers, worked out once. Those that only mean something to a document (the CSP, framing, the
  * browsing-context isolation) go on HTML alone: on the JSON and the assets they would be ~1 KB of bytes per
- * answer that nothing reads. nosniff and the resource policy protect every answer, JSON included.
+ * answer that nothing reads. nosniff and the resource policy protect every answer, JSON included. The
+ * referrer policy governs what a document, a stylesheet or a redirect fetches next; JSON is read by a
+ * script and fetches nothing, so it goes without.
  */
 export function securityHeaders(config: SecurityConfig): {
-  everywhere: [string, string][];
+  json: [string, string][];
+  other: [string, string][];
   documents: [string, string][];
 } {
+  const json: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    // HSTS only makes sense (and only sticks) on the real https site.
+    ...(config.production
+      ? [['strict-transport-security', 'max-age=31536000; includeSubDomains'] as [string, string]]
+      : []),
+  ];
+  const other: [string, string][] = [
+    ...json,
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ];
   return {
-    everywhere: [
-      ['x-content-type-options', 'nosniff'],
-      ['cross-origin-resource-policy', 'same-origin'],
-      ['referrer-policy', 'strict-origin-when-cross-origin'],
-      // HSTS only makes sense (and only sticks) on the real https site.
-      ...(config.production
-        ? [['strict-transport-security', 'max-age=31536000; includeSubDomains'] as [string, string]]
-        : []),
-    ],
+    json,
+    other,
     documents: [
+      ...other,
       ['content-security-policy', cspHeader(contentSecurityPolicy(config))],
       // The sandbox payment page and OAuth providers are opened as top-level windows, not embedded, so the
       // opener may be isolated; no cross-origin embedder policy, which would block them.
@@ -99,15 +108,18 @@ export function isHtml(contentType: unknown): boolean {
   return typeof contentType === 'string' && contentType.startsWith('text/html');
 }
 
+function isJson(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.startsWith('application/json');
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, config: SecurityConfig): void {
-  const { everywhere, documents } = securityHeaders(config);
-  // One synchronous hook, no per-request work beyond setting strings: a page that set its own policy (the
-  // sandboxes) keeps it.
+  const { json, other, documents } = securityHeaders(config);
+  // One synchronous hook, no per-request work beyond setting strings. A route that set one of them itself
+  // (the sandboxes' own policies, no referrer from the OAuth callback's address) keeps its own.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    for (const [name, value] of everywhere) reply.header(name, value);
-    if (isHtml(reply.getHeader('content-type'))) {
-      for (const [name, value] of documents) if (!reply.hasHeader(name)) reply.header(name, value);
-    }
+    const type = reply.getHeader('content-type');
+    const headers = isJson(type) ? json : isHtml(type) ? documents : other;
+    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
     done(null, payload);
   });
 }

@@ -60,7 +60,10 @@ export function fromThisMachine(request: FastifyRequest): boolean {
 
 export function installDemoGuard(app: FastifyInstance, config: Config): void {
   if (!config.demoThisMachineOnly) return;
-  app.addHook('onRequest', async (request) => {
-    if (!fromThisMachine(request)) throw forbidden(DEMO_THIS_MACHINE_ONLY(config.publicUrl));
+  // Callback-style: it runs on every request of a demo, and a promise per request is measurable there.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(
+      fromThisMachine(request) ? undefined : forbidden(DEMO_THIS_MACHINE_ONLY(config.publicUrl)),
+    );
   });
 }

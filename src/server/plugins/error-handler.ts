@@ -12,7 +12,7 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client errors, in words a parent understands, with their codes. */
 const FRAMEWORK_ERRORS: Record<string, [string, ErrorCode?]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: ['Тело запроса — не корректный JSON'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['Тело запроса — некорректный JSON'],
   FST_ERR_CTP_EMPTY_JSON_BODY: ['Тело запроса пустое, а указан формат JSON'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['Неподдерживаемый формат данных: отправьте JSON'],
   FST_ERR_CTP_BODY_TOO_LARGE: ['Слишком большой запрос'],

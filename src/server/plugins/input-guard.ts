@@ -9,13 +9,41 @@ export const INVALID_CHARACTERS = 'Поле содержит недопусти�
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const isBad = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+/** A NUL or any surrogate: one scan tells nearly every string clean; only these need a closer look. */
+// eslint-disable-next-line no-control-regex -- a NUL byte is exactly what it looks for
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+
+const isBad = (text: string) =>
+  SUSPECT.test(text) && (text.includes('\u0000') || LONE_SURROGATE.test(text));
 
 /** JSON nests no deeper than this in anything the school accepts; deeper is refused as well. */
 const MAX_DEPTH = 32;
 
+/**
+ * True when a parsed value holds no bad string (keys included) and nests no deeper than allowed. Every
+ * request passes through it, so it builds nothing: the path is worked out only for a value it refuses.
+ */
+function isClean(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return !isBad(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isClean(item, depth + 1)) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (isBad(key) || !isClean((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
 /** The path of the first bad string (keys included) in a parsed value, or null when it is clean. */
-export function findBadText(value: unknown, path = '', depth = 0): string | null {
+export function findBadText(value: unknown): string | null {
+  return isClean(value, 0) ? null : pathOfBadText(value, '', 0);
+}
+
+function pathOfBadText(value: unknown, path: string, depth: number): string | null {
   if (typeof value === 'string') return isBad(value) ? path || 'error' : null;
   if (typeof value !== 'object' || value === null) return null;
   if (depth > MAX_DEPTH) return path || 'error';
@@ -25,7 +53,7 @@ export function findBadText(value: unknown, path = '', depth = 0): string | null
   for (const [key, item] of entries) {
     const at = path ? `${path}.${key}` : key;
     if (isBad(key)) return at;
-    const found = findBadText(item, at, depth + 1);
+    const found = pathOfBadText(item, at, depth + 1);
     if (found !== null) return found;
   }
   return null;
