@@ -22,6 +22,11 @@ export interface Figure {
   p99: number;
   /** Answers that were not 2xx, errors and timeouts. */
   bad: number;
+  /**
+   * Its anchor, measured right before it in every round (the median round): a machine whose speed drifts
+   * over minutes moves both alike, where anchors measured at the start of a run would not.
+   */
+  paired?: Figure;
 }
 
 interface Result {
@@ -89,8 +94,12 @@ export function table(header: string[], rows: string[][]): string {
   return [row(header, widths), rule, ...rows.map((r) => row(r, widths))].join('\n');
 }
 
-const ofAnchor = (figure: Figure, anchor: Figure | undefined) =>
-  anchor ? `${((100 * figure.rps) / anchor.rps).toFixed(0)} % of (${figure.anchor})` : '—';
+const ofAnchor = (figure: Figure, anchor: Figure | undefined) => {
+  const yardstick = figure.paired ?? anchor;
+  if (!yardstick) return '—';
+  const share = `${((100 * figure.rps) / yardstick.rps).toFixed(0)} % of (${figure.anchor})`;
+  return figure.paired ? `${share} at ${figure.paired.rps.toFixed(0)}` : share;
+};
 
 /** The figures of one run, each beside the anchor it is compared with. */
 export function figuresTable(

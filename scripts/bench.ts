@@ -151,8 +151,12 @@ function median(figures: Figure[]): Figure {
  * process at a time (PGlite: its folder is one process's).
  */
 async function measureGroup(subjects: Subject[], together: boolean): Promise<Figure[][]> {
-  const rounds = async (pairs: { server: Served; targets: Target[] }[]): Promise<Figure[][]> => {
+  /** `anchors`: where each path's anchor is measured right before it, round by round (Figure.paired). */
+  const rounds = async (
+    pairs: { server: Served; targets: Target[]; anchors?: { server: Served; targets: Target[] } }[],
+  ): Promise<Figure[][]> => {
     const runs: Figure[][][] = pairs.map(({ targets }) => targets.map(() => []));
+    const pairedRuns: Figure[][][] = pairs.map(({ targets }) => targets.map(() => []));
     const paths = Math.max(...pairs.map((p) => p.targets.length));
     for (let t = 0; t < paths; t += 1) {
       // A second unrecorded first: a fresh process compiles, fills its caches and opens its pool.
@@ -161,13 +165,23 @@ async function measureGroup(subjects: Subject[], together: boolean): Promise<Fig
         if (target) await measure(server.url, target, { ...load, seconds: 1 });
       }
       for (let round = 0; round < ROUNDS; round += 1) {
-        for (const [s, { server, targets }] of pairs.entries()) {
+        for (const [s, { server, targets, anchors }] of pairs.entries()) {
           const target = targets[t];
-          if (target) runs[s]?.[t]?.push(await measure(server.url, target, load));
+          if (!target) continue;
+          const anchor = anchors?.targets.find((a) => a.anchor === target.anchor);
+          if (anchors && anchor) {
+            pairedRuns[s]?.[t]?.push(await measure(anchors.server.url, anchor, load));
+          }
+          runs[s]?.[t]?.push(await measure(server.url, target, load));
         }
       }
     }
-    return runs.map((perTarget) => perTarget.map(median));
+    return runs.map((perTarget, s) =>
+      perTarget.map((figures, t) => {
+        const paired = pairedRuns[s]?.[t] ?? [];
+        return paired.length > 0 ? { ...median(figures), paired: median(paired) } : median(figures);
+      }),
+    );
   };
 
   if (!together) {
@@ -203,7 +217,11 @@ async function measureGroup(subjects: Subject[], together: boolean): Promise<Fig
       subjects.map((s, i) => ({ server: anchors[i] as Served, targets: anchorTargets(s.family) })),
     );
     const appFigures = await rounds(
-      subjects.map((s, i) => ({ server: apps[i] as Served, targets: appTargets(s) })),
+      subjects.map((s, i) => ({
+        server: apps[i] as Served,
+        targets: appTargets(s),
+        anchors: { server: anchors[i] as Served, targets: anchorTargets(s.family) },
+      })),
     );
     if (ONLY !== 'private' && apps[0]) await printLandingWeight(apps[0].url);
     return subjects.map((_, i) => [...(anchorFigures[i] ?? []), ...(appFigures[i] ?? [])]);
