@@ -1,18 +1,12 @@
 // What the access rule needs to know about a family and one of its children, read with indexed queries
 // only (by user, by child, by program): the cost of a lessons page does not grow with the number of families.
-import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import { eq, exists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  ageGroups,
-  childAdditionalPrograms,
-  childWeeks,
-  children,
-  mainPrograms,
-  users,
-} from '../../db/schema/index';
+import { childAdditionalPrograms, childWeeks, children, users } from '../../db/schema/index';
 import { CHILD_NOT_FOUND } from '@contract/api/children';
 import { notFound } from '../../plugins/errors';
 import { periodsOf, subscriptionPeriods } from '../subscriptions/service';
+import { ageGroupProgram } from './age-group-program';
 import { seatedChildIds, type Period, type ViewerChild } from './access';
 import {
   pauseRows,
@@ -105,13 +99,7 @@ export async function programOfAgeGroup(
   ageGroup: string | null,
 ): Promise<number | null> {
   if (!ageGroup) return null;
-  const [program] = await db
-    .select({ id: mainPrograms.id })
-    .from(mainPrograms)
-    .innerJoin(ageGroups, eq(ageGroups.id, mainPrograms.ageGroupId))
-    .where(and(eq(ageGroups.slug, ageGroup), eq(mainPrograms.isActive, true)))
-    .orderBy(asc(mainPrograms.id))
-    .limit(1);
+  const [program] = await ageGroupProgram(db, ageGroup);
   return program?.id ?? null;
 }
 

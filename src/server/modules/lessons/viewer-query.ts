@@ -5,11 +5,11 @@
 // so under load a lessons page waited on the pool. Prepared: PostgreSQL plans each variant once per
 // connection. Every subquery goes through an index by child or by user, so its cost does not grow with the
 // number of families.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
+import { ageGroupProgram } from './age-group-program';
 import {
-  ageGroups,
   childAchievements,
   childAdditionalPrograms,
   childPrograms,
@@ -18,7 +18,6 @@ import {
   familySubscriptions,
   lessonStats,
   lessons,
-  mainPrograms,
   subscriptionPauses,
 } from '../../db/schema/index';
 
@@ -91,14 +90,7 @@ function buildViewerQuery(db: Database, extras: ViewerExtras) {
     })
     .from(subscriptionPauses)
     .where(eq(subscriptionPauses.userId, userId));
-  // facts.ts programOfAgeGroup: a child who never changed program follows the age group's first one.
-  const ageProgram = db
-    .select({ id: mainPrograms.id })
-    .from(mainPrograms)
-    .innerJoin(ageGroups, eq(ageGroups.id, mainPrograms.ageGroupId))
-    .where(and(eq(ageGroups.slug, children.ageGroup), eq(mainPrograms.isActive, true)))
-    .orderBy(asc(mainPrograms.id))
-    .limit(1);
+  const ageProgram = ageGroupProgram(db, children.ageGroup);
   const watched = db
     .select({
       list: sql`coalesce(json_agg(json_build_array(
