@@ -23,8 +23,8 @@ export interface Figure {
   /** Answers that were not 2xx, errors and timeouts. */
   bad: number;
   /**
-   * Its anchor, measured right before it in every round (the median round): a machine whose speed drifts
-   * over minutes moves both alike, where anchors measured at the start of a run would not.
+   * Its anchor, measured right before it in the same round (the round of the median share): a machine
+   * whose speed drifts over minutes moves both alike, where anchors measured at the start would not.
    */
   paired?: Figure;
 }
@@ -113,7 +113,8 @@ export function figuresTable(
       f.rps.toFixed(0),
       `${ms(f.p50)} / ${ms(f.p99)}`,
       ofAnchor(f, f.anchor ? anchors[f.anchor] : undefined),
-      String(f.bad),
+      // An anchor that failed would make a poor yardstick look like a good share: show it.
+      f.paired?.bad ? `${f.bad} (anchor ${f.paired.bad})` : String(f.bad),
     ]),
   );
 }

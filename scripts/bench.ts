@@ -147,6 +147,19 @@ function median(figures: Figure[]): Figure {
 }
 
 /**
+ * With anchors measured round by round: the round whose share of its own anchor is the median, the path
+ * and its anchor both from that round.
+ */
+function pairedMedian(figures: Figure[], anchors: Figure[]): Figure {
+  if (anchors.length !== figures.length) return median(figures);
+  const rounds = figures.map((figure, i) => ({ ...figure, paired: anchors[i] as Figure }));
+  const sorted = rounds.sort((x, y) => x.rps / x.paired.rps - y.rps / y.paired.rps);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no figures');
+  return middle;
+}
+
+/**
  * Measures every subject: started together and measured in turns, path by path (PostgreSQL), or one
  * process at a time (PGlite: its folder is one process's).
  */
@@ -177,10 +190,7 @@ async function measureGroup(subjects: Subject[], together: boolean): Promise<Fig
       }
     }
     return runs.map((perTarget, s) =>
-      perTarget.map((figures, t) => {
-        const paired = pairedRuns[s]?.[t] ?? [];
-        return paired.length > 0 ? { ...median(figures), paired: median(paired) } : median(figures);
-      }),
+      perTarget.map((figures, t) => pairedMedian(figures, pairedRuns[s]?.[t] ?? [])),
     );
   };
 

@@ -128,16 +128,16 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  installDemoGuard(app, config);
-  installInputGuard(app);
-  installRequestLog(app);
-  installPublicCache(app, moduleDeps.publicCache, { owned: !deps.publicCache });
-
-  // Callback-style hooks on every request: no promise to allocate and await for a line of work.
+  // First of all hooks, so that the guards' refusals carry it too. Callback-style, as every hook that runs
+  // on every request: no promise to allocate and await for a line of work.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
+  installDemoGuard(app, config);
+  installInputGuard(app);
+  installRequestLog(app);
+  installPublicCache(app, moduleDeps.publicCache, { owned: !deps.publicCache });
 
   registerSecurityHeaders(app, config);
   // Built assets go out as their precompressed twins (http/spa.ts) and the public catalogue compressed once
@@ -145,7 +145,8 @@ export async function buildApp(deps: AppDeps) {
   // more CPU than it saves time, and gzip is preferred: brotli at the plugin's quality takes about twice as long.
   await app.register(compress, {
     global: true,
-    // No client of ours sends a compressed body; unpacking them would be a hook on every request for none.
+    // No client of ours sends a compressed body: plugins/input-guard.ts refuses one instead of a hook on
+    // every request unpacking it.
     globalDecompression: false,
     threshold: 4096,
     encodings: ['gzip', 'br', 'deflate', 'identity'],

@@ -1,6 +1,6 @@
 // Bad input stops at the edge: a NUL byte or a lone UTF-16 surrogate in a body, query, route parameter or
 // header is refused with 422 before any handler or the database sees it. PostgreSQL refuses both in text
-// and jsonb (a 500 otherwise), and neither ever belongs in what a parent types.
+// and jsonb (a 500 otherwise), and neither ever belongs in what a parent types. A compressed body gets 415.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@contract/api/values';
 import { HttpError } from './errors';
@@ -59,6 +59,18 @@ function pathOfBadText(value: unknown, path: string, depth: number): string | nu
   return null;
 }
 
+export const COMPRESSED_BODY = 'Сжатое тело запроса не принимается: отправьте его без сжатия';
+
+/**
+ * No client of ours compresses what it sends, and the school does not unpack it: a labelled body is refused
+ * rather than read as something other than what a proxy in front might read.
+ */
+function compressedBody(request: FastifyRequest): HttpError | null {
+  const encoding = request.headers['content-encoding'];
+  if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return null;
+  return new HttpError(415, COMPRESSED_BODY);
+}
+
 function refuse(field: string): HttpError {
   return new HttpError(422, INVALID_CHARACTERS, {
     errors: { [field]: [INVALID_CHARACTERS] },
@@ -74,7 +86,7 @@ export function installInputGuard(app: FastifyInstance): void {
       findBadText(request.query) ??
       findBadText(request.params) ??
       (findBadText(request.headers) === null ? null : 'error');
-    done(field === null ? undefined : refuse(field));
+    done(field === null ? (compressedBody(request) ?? undefined) : refuse(field));
   });
   app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     const field = findBadText(request.body);
