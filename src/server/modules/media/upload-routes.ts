@@ -18,6 +18,7 @@ import { dataOf } from '@contract/api/common';
 import { mediaUploads } from '../../db/schema/index';
 import type { ModuleDeps } from '../../deps';
 import { notFound } from '../../plugins/errors';
+import { findBadText } from '../../plugins/input-guard';
 import { currentUser } from '../../plugins/auth';
 import { MAX_UPLOAD_BYTES, isUploadKind, uploadRefusal } from '@contract/media-uploads';
 import { UploadCheckError } from './file-checks';
@@ -35,6 +36,8 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 const UPLOAD_SOCKET_IDLE_MS = 10 * 60 * 1000;
 const UPLOAD_NOT_FOUND = 'Загрузка не найдена: начните её заново';
 const BEING_CHECKED = 'Файл уже загружен и проверяется — подождите немного';
+/** The name comes base64-encoded in Upload-Metadata, past the input guard's look at plain headers. */
+const BAD_FILENAME = 'Имя файла содержит недопустимые символы';
 /** Checks (a probe, ffmpeg, a copy to the store) run this many at a time; the rest wait their turn. */
 const CHECKS_AT_ONCE = 2;
 
@@ -92,7 +95,9 @@ function checkNewUpload(upload: Upload): void {
   const kind = upload.metadata?.kind;
   if (!isUploadKind(kind)) throw failure(422, 'Не указано, что это за файл');
   if (upload.size === undefined) throw failure(422, 'Размер файла неизвестен');
-  const refusal = uploadRefusal(kind, upload.metadata?.filename ?? '', upload.size);
+  const filename = upload.metadata?.filename ?? '';
+  if (findBadText(filename) !== null) throw failure(422, BAD_FILENAME);
+  const refusal = uploadRefusal(kind, filename, upload.size);
   if (refusal) throw failure(upload.size > MAX_UPLOAD_BYTES[kind] ? 413 : 422, refusal);
 }
 

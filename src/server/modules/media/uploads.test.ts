@@ -164,6 +164,10 @@ describe('resumable uploads of lesson files', () => {
     await expect(upload(token, picture, { kind: 'subtitles', filename: 'a.vtt' })).rejects.toThrow(
       /422 Субтитры должны быть в кодировке UTF-8|422 Это не субтитры/,
     );
+    // A NUL in the name would reach PostgreSQL, which refuses it: the editor would hear «try again».
+    await expect(
+      upload(token, srt, { kind: 'subtitles', filename: 'urok\u0000.srt' }),
+    ).rejects.toThrow('422 Имя файла содержит недопустимые символы');
     expect(await world.db.select({ id: mediaUploads.id }).from(mediaUploads)).toHaveLength(
       before.length,
     );
