@@ -186,6 +186,10 @@ describe('errors', () => {
     const res = await app.inject({ url: '/api/page/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Некорректный адрес запроса');
+    // It skips every hook; the headers every answer carries are still there.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

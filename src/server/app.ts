@@ -14,7 +14,7 @@ import {
 import type { TrustProxy } from './config';
 import { systemClock, type AppDeps, type ModuleDeps } from './deps';
 import { registerApiDocs } from './http/docs';
-import { registerSecurityHeaders } from './http/security';
+import { registerSecurityHeaders, securityHeaderSetter } from './http/security';
 import { registerSpa } from './http/spa';
 import { serverTimeoutOptions } from './http/timeouts';
 import { installRussianZodMessages } from './http/zod-messages';
@@ -106,6 +106,7 @@ export async function buildApp(deps: AppDeps) {
     publicCache: deps.publicCache ?? createPublicCache({ db, clock, media, logger: deps.logger }),
   };
 
+  const setSecurityHeaders = securityHeaderSetter(config);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestId,
@@ -119,8 +120,11 @@ export async function buildApp(deps: AppDeps) {
     // X-Forwarded-For/-Proto count only from the proxies TRUST_PROXY names (by default nobody): per-address
     // rate limits and the address kept with a consent must not be forgeable by a header.
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Bad URLs and the like never reach the error handler; give them the same shape.
+    // Bad URLs and the like never reach the error handler; give them the same shape. They skip every hook
+    // too, so the headers each answer carries are set here.
     frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      setSecurityHeaders(reply, 'application/json');
       sendError(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -139,7 +143,7 @@ export async function buildApp(deps: AppDeps) {
   installRequestLog(app);
   installPublicCache(app, moduleDeps.publicCache, { owned: !deps.publicCache });
 
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, setSecurityHeaders);
   // Built assets go out as their precompressed twins (http/spa.ts) and the public catalogue compressed once
   // per cache fill; what is left is made per request. Under 4 KB the saving is a few hundred bytes and costs
   // more CPU than it saves time, and gzip is preferred: brotli at the plugin's quality takes about twice as long.

@@ -2,7 +2,7 @@
 // only where they are configured — a host the page never needs is one an injected script could still use.
 // React style attributes need 'unsafe-inline' for styles only; scripts never run inline. The policy goes on
 // HTML documents only: it governs what a document loads, and means nothing on JSON or an image.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 
 const METRIKA = 'https://mc.yandex.ru';
@@ -112,14 +112,27 @@ function isJson(contentType: unknown): boolean {
   return typeof contentType === 'string' && contentType.startsWith('application/json');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: SecurityConfig): void {
+/**
+ * Sets the headers an answer of this content type needs. A route that set one of them itself (the
+ * sandboxes' own policies, no referrer from the OAuth callback's address) keeps its own.
+ */
+export function securityHeaderSetter(
+  config: SecurityConfig,
+): (reply: FastifyReply, contentType: unknown) => void {
   const { json, other, documents } = securityHeaders(config);
-  // One synchronous hook, no per-request work beyond setting strings. A route that set one of them itself
-  // (the sandboxes' own policies, no referrer from the OAuth callback's address) keeps its own.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    const type = reply.getHeader('content-type');
-    const headers = isJson(type) ? json : isHtml(type) ? documents : other;
+  return (reply, contentType) => {
+    const headers = isJson(contentType) ? json : isHtml(contentType) ? documents : other;
     for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+  };
+}
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  setHeaders: ReturnType<typeof securityHeaderSetter>,
+): void {
+  // One synchronous hook, no per-request work beyond setting strings.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    setHeaders(reply, reply.getHeader('content-type'));
     done(null, payload);
   });
 }
