@@ -14,7 +14,12 @@ import {
 import type { TrustProxy } from './config';
 import { systemClock, type AppDeps, type ModuleDeps } from './deps';
 import { registerApiDocs } from './http/docs';
-import { registerSecurityHeaders, securityHeaderSetter } from './http/security';
+import {
+  registerSecurityHeaders,
+  securityHeaderPicker,
+  securityHeaderSetter,
+} from './http/security';
+import { serverFactoryWith } from './http/server-factory';
 import { registerSpa } from './http/spa';
 import { serverTimeoutOptions } from './http/timeouts';
 import { installRussianZodMessages } from './http/zod-messages';
@@ -31,9 +36,9 @@ import { oauthRoutes } from './modules/oauth/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { installAuth } from './plugins/auth';
 import { registerCookies } from './plugins/cookies';
-import { installDemoGuard } from './plugins/demo-guard';
+import { demoGuardAdmits, installDemoGuard } from './plugins/demo-guard';
 import { installErrorHandling, sendError } from './plugins/error-handler';
-import { installInputGuard } from './plugins/input-guard';
+import { headersAdmitted, installInputGuard } from './plugins/input-guard';
 import { installRateLimits } from './plugins/rate-limit';
 import { installRequestLog } from './plugins/request-log';
 import { sandboxIndex } from './sandbox/index-pages';
@@ -70,11 +75,13 @@ import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
 import { createPublicCache } from './modules/public-cache/public-cache';
 import { installPublicCache } from './modules/public-cache/plugin';
+import { createRepeatPath } from './modules/public-cache/repeat-path';
 import { lazyChildLogger } from './plugins/lazy-request-logger';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const REQUEST_ID_LOG_LABEL = 'request_id';
 
 /** A caller's (or proxy's) x-request-id is kept when it is sane, so one id follows a request across hops. */
 function requestId(req: IncomingMessage): string {
@@ -107,14 +114,24 @@ export async function buildApp(deps: AppDeps) {
   };
 
   const setSecurityHeaders = securityHeaderSetter(config);
+  const demoAdmits = demoGuardAdmits(config);
+  const repeatPath = createRepeatPath({
+    cache: moduleDeps.publicCache,
+    admits: (req) => demoAdmits(req) && headersAdmitted(req),
+    requestId,
+    securityHeaders: securityHeaderPicker(config),
+    logger: deps.logger,
+    requestIdLabel: REQUEST_ID_LOG_LABEL,
+  });
   const app = Fastify({
+    serverFactory: serverFactoryWith(repeatPath.answer),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestId,
     childLoggerFactory: lazyChildLogger,
     ...serverTimeoutOptions(deps.timeouts),
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({
-      requestIdLogLabel: 'request_id',
+      requestIdLogLabel: REQUEST_ID_LOG_LABEL,
       disableRequestLogging: true,
     }),
     // X-Forwarded-For/-Proto count only from the proxies TRUST_PROXY names (by default nobody): per-address
@@ -142,6 +159,11 @@ export async function buildApp(deps: AppDeps) {
   installInputGuard(app);
   installRequestLog(app);
   installPublicCache(app, moduleDeps.publicCache, { owned: !deps.publicCache });
+  // A closing server's answers are Fastify's to give (it asks keep-alive clients to go).
+  app.addHook('preClose', (done) => {
+    repeatPath.stop();
+    done();
+  });
 
   registerSecurityHeaders(app, setSecurityHeaders);
   // Built assets go out as their precompressed twins (http/spa.ts) and the public catalogue compressed once

@@ -112,6 +112,14 @@ function isJson(contentType: unknown): boolean {
   return typeof contentType === 'string' && contentType.startsWith('application/json');
 }
 
+/** The headers an answer of this content type needs (JSON, a document, or anything else). */
+export function securityHeaderPicker(
+  config: SecurityConfig,
+): (contentType: unknown) => readonly [string, string][] {
+  const { json, other, documents } = securityHeaders(config);
+  return (contentType) => (isJson(contentType) ? json : isHtml(contentType) ? documents : other);
+}
+
 /**
  * Sets the headers an answer of this content type needs. A route that set one of them itself (the
  * sandboxes' own policies, no referrer from the OAuth callback's address) keeps its own.
@@ -119,10 +127,10 @@ function isJson(contentType: unknown): boolean {
 export function securityHeaderSetter(
   config: SecurityConfig,
 ): (reply: FastifyReply, contentType: unknown) => void {
-  const { json, other, documents } = securityHeaders(config);
+  const pick = securityHeaderPicker(config);
   return (reply, contentType) => {
-    const headers = isJson(contentType) ? json : isHtml(contentType) ? documents : other;
-    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+    for (const [name, value] of pick(contentType))
+      if (!reply.hasHeader(name)) reply.header(name, value);
   };
 }
 

@@ -53,9 +53,16 @@ function loopbackHost(header: string | undefined): boolean {
   return lastHostIsLoopback;
 }
 
-export function fromThisMachine(request: FastifyRequest): boolean {
+export function fromThisMachine(request: Pick<FastifyRequest, 'headers'>): boolean {
   if (!loopbackHost(request.headers.host)) return false;
   return FORWARDED_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
+/** Whether the guard lets a request through (for a responder that answers before Fastify's hooks). */
+export function demoGuardAdmits(
+  config: Config,
+): (request: Pick<FastifyRequest, 'headers'>) => boolean {
+  return config.demoThisMachineOnly ? fromThisMachine : () => true;
 }
 
 export function installDemoGuard(app: FastifyInstance, config: Config): void {

@@ -65,10 +65,18 @@ export const COMPRESSED_BODY = 'Сжатое тело запроса не при
  * No client of ours compresses what it sends, and the school does not unpack it: a labelled body is refused
  * rather than read as something other than what a proxy in front might read.
  */
-function compressedBody(request: FastifyRequest): HttpError | null {
+function compressedBody(request: Pick<FastifyRequest, 'headers'>): HttpError | null {
   const encoding = request.headers['content-encoding'];
   if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return null;
   return new HttpError(415, COMPRESSED_BODY);
+}
+
+/**
+ * Whether the guard would let a request's headers through (for a responder that answers a URL already
+ * accepted, before Fastify's hooks: its query and parameters were checked then).
+ */
+export function headersAdmitted(request: Pick<FastifyRequest, 'headers'>): boolean {
+  return findBadText(request.headers) === null && compressedBody(request) === null;
 }
 
 function refuse(field: string): HttpError {

@@ -66,5 +66,14 @@ class LazyChildLogger {
   }
 }
 
+/** A child of `parent` with `bindings`, made only when a line gets through its level. */
+export function lazyChild(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
+}
+
 export const lazyChildLogger: Factory = (logger, bindings, options) =>
-  new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+  lazyChild(logger, bindings, options);

@@ -30,7 +30,8 @@ export function programOutlineRoutes(deps: Pick<ModuleDeps, 'publicCache'>): Fas
           request,
           reply,
           await publicCache.programOutline(type, program),
-          `public, max-age=${OUTLINE_CACHE_SECONDS}`,
+          // Its links are signed per time window: a new window needs the route to pick the new entry.
+          { cacheControl: `public, max-age=${OUTLINE_CACHE_SECONDS}`, repeatable: false },
         );
       },
     );

@@ -41,23 +41,65 @@ function preferredEncoding(header: string | string[] | undefined): Encoding | nu
   return null;
 }
 
+/** A cached answer as it goes out to one request: status, the headers it owns, and the bytes. */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: [string, string][];
+  body: string | Buffer | null;
+}
+
+/**
+ * The answer to one request from a cached entry: its encoding picked from Accept-Encoding, 304 when
+ * If-None-Match already names it. Shared by the routes (sendCached) and the repeat path, so both send the
+ * same thing.
+ */
+export function cachedAnswer(
+  cached: Cached<unknown>,
+  acceptEncoding: string | string[] | undefined,
+  ifNoneMatch: string | undefined,
+  cacheControl: string,
+): CachedAnswer {
+  const wanted = preferredEncoding(acceptEncoding);
+  const compressed = wanted === null ? null : cached.compressed(wanted);
+  const encoding = compressed === null ? null : wanted;
+  const headers: [string, string][] = [
+    ['cache-control', cacheControl],
+    ['vary', 'accept-encoding'],
+    ['etag', taggedFor(cached.etag, encoding)],
+  ];
+  if (alreadyHeld(ifNoneMatch, cached.etag)) return { status: 304, headers, body: null };
+  headers.push(['content-type', JSON_TYPE]);
+  if (encoding === null || compressed === null) return { status: 200, headers, body: cached.json };
+  headers.push(['content-encoding', encoding]);
+  return { status: 200, headers, body: compressed };
+}
+
+export interface SendCachedOptions {
+  cacheControl?: string;
+  /**
+   * Whether the same URL may be answered again from this entry by the repeat path while the entry is
+   * current. Not for an answer that also depends on the time (signed links of a window).
+   */
+  repeatable?: boolean;
+}
+
 export function sendCached<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   cached: Cached<T>,
-  cacheControl: string = REVALIDATE,
+  options: SendCachedOptions = {},
 ): FastifyReply {
-  const wanted = preferredEncoding(request.headers['accept-encoding']);
-  const body = wanted === null ? null : cached.compressed(wanted);
-  const encoding = body === null ? null : wanted;
-  reply.header('cache-control', cacheControl);
-  reply.header('vary', 'accept-encoding');
-  reply.header('etag', taggedFor(cached.etag, encoding));
-  if (alreadyHeld(request.headers['if-none-match'], cached.etag)) {
-    return reply.code(304).send();
+  const { cacheControl = REVALIDATE, repeatable = true } = options;
+  const answer = cachedAnswer(
+    cached,
+    request.headers['accept-encoding'],
+    request.headers['if-none-match'],
+    cacheControl,
+  );
+  if (repeatable && request.method === 'GET') {
+    request.server.publicCache.rememberUrl(request.url, cached.key, cacheControl);
   }
-  reply.header('content-type', JSON_TYPE);
-  if (encoding === null || body === null) return reply.send(cached.json);
-  reply.header('content-encoding', encoding);
-  return reply.send(body);
+  for (const [name, value] of answer.headers) reply.header(name, value);
+  reply.code(answer.status);
+  return answer.body === null ? reply.send() : reply.send(answer.body);
 }

@@ -63,6 +63,13 @@ export interface PublicCache {
    * progress, the additional programs' lesson counts), kept and dropped with the rest. `key` must name everything `load` depends on.
    */
   catalogue: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /**
+   * Remembers that a GET of exactly `url` was answered from the entry under `key`, so the repeat path
+   * (repeat-path.ts) can answer that URL again without the framework while the entry is current.
+   */
+  rememberUrl(url: string, key: string, cacheControl: string): void;
+  /** What a GET of exactly `url` was answered with, while that entry is still current. */
+  answerForUrl(url: string): RememberedAnswer | undefined;
   /** Drops every answer of this instance (the trigger's NOTIFY does it for all instances). */
   invalidate(reason: string): void;
   /**
@@ -73,6 +80,11 @@ export interface PublicCache {
   /** Whether changes made elsewhere are being heard right now. */
   readonly listening: boolean;
   close(): Promise<void>;
+}
+
+export interface RememberedAnswer {
+  cached: Cached<unknown>;
+  cacheControl: string;
 }
 
 export interface PublicCacheDeps {
@@ -90,11 +102,14 @@ function serializerOf<S extends z.ZodType>(schema: S): (body: Body<S>) => string
 export function createPublicCache(deps: PublicCacheDeps): PublicCache {
   const { db, clock, media, logger } = deps;
   const store = createCacheStore({ maxEntries: MAX_ENTRIES });
+  /** Exact URL → the key and policy its answer came with (the query is part of the URL: bounded). */
+  const urls = new Map<string, { key: string; cacheControl: string }>();
   let listening = false;
 
   const listeners = new Set<() => void>();
   const invalidate = (reason: string) => {
     store.clear();
+    urls.clear();
     logger?.debug({ reason }, 'public cache dropped');
     for (const listener of listeners) {
       try {
@@ -157,6 +172,20 @@ export function createPublicCache(deps: PublicCacheDeps): PublicCache {
         data: await programOutline({ db, media, now, type, program }),
       }));
     },
+    rememberUrl(url, key, cacheControl) {
+      if (urls.has(url)) return;
+      if (urls.size >= MAX_ENTRIES) {
+        const oldest = urls.keys().next();
+        if (!oldest.done) urls.delete(oldest.value);
+      }
+      urls.set(url, { key, cacheControl });
+    },
+    answerForUrl(url) {
+      const known = urls.get(url);
+      if (!known) return undefined;
+      const cached = store.answer(known.key);
+      return cached ? { cached, cacheControl: known.cacheControl } : undefined;
+    },
     catalogue: (key, load) => store.value(key, load, listening ? SAFETY_TTL_MS : UNSURE_TTL_MS),
     invalidate,
     onInvalidate: (listener) => {
@@ -169,6 +198,7 @@ export function createPublicCache(deps: PublicCacheDeps): PublicCache {
     close: async () => {
       await listener?.close();
       store.clear();
+      urls.clear();
     },
   };
 }

@@ -11,6 +11,8 @@ export const COMPRESS_MIN_BYTES = 1024;
 export type Encoding = 'br' | 'gzip';
 
 export interface Cached<T> {
+  /** The key it is kept under in its store (CacheStore.answer finds it again by this). */
+  readonly key: string;
   /** The answer's body as the API sends it (read-only: it is shared by every reader). */
   readonly body: T;
   /** The body serialised, exactly the bytes the API sends uncompressed. */
@@ -21,11 +23,12 @@ export interface Cached<T> {
   compressed(encoding: Encoding): Buffer | null;
 }
 
-function makeCached<T>(body: T, json: string): Cached<T> {
+function makeCached<T>(key: string, body: T, json: string): Cached<T> {
   const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27);
   const raw = Buffer.from(json);
   const made: Partial<Record<Encoding, Buffer>> = {};
   return {
+    key,
     body,
     json,
     etag: `"${hash}"`,
@@ -48,6 +51,8 @@ function makeCached<T>(body: T, json: string): Cached<T> {
 interface Slot {
   value: Promise<unknown>;
   expiresAt: number;
+  /** The value once loaded, for a reader that cannot wait (CacheStore.answer). */
+  loaded?: { value: unknown };
 }
 
 export interface CacheStore {
@@ -61,6 +66,11 @@ export interface CacheStore {
     serialize: (body: T) => string,
     ttlMs: number,
   ): Promise<Cached<T>>;
+  /**
+   * The answer under `key` if it is loaded and current, without loading: for a reader that must decide
+   * at once whether it can answer (the repeat path), and leaves everything else to `get`.
+   */
+  answer(key: string): Cached<unknown> | undefined;
   /** The same for a value that is never sent as is (no serialising, hashing or compressing). */
   value<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T>;
   /** Forget everything: the next read of each key loads again. */
@@ -84,14 +94,28 @@ export function createCacheStore(options: { maxEntries: number; now?: () => numb
     slots.set(key, slot);
     // A load that fails is forgotten, so the next reader tries again; but only if this slot is still the
     // current one (a clear() may have come in between).
-    value.catch(() => {
-      if (slots.get(key) === slot) slots.delete(key);
-    });
+    value.then(
+      (loaded) => {
+        slot.loaded = { value: loaded };
+      },
+      () => {
+        if (slots.get(key) === slot) slots.delete(key);
+      },
+    );
     return value;
   }
   return {
     get: (key, load, serialize, ttlMs) =>
-      get(`http:${key}`, () => load().then((body) => makeCached(body, serialize(body))), ttlMs),
+      get(
+        `http:${key}`,
+        () => load().then((body) => makeCached(key, body, serialize(body))),
+        ttlMs,
+      ),
+    answer(key) {
+      const slot = slots.get(`http:${key}`);
+      if (!slot?.loaded || slot.expiresAt <= now()) return undefined;
+      return slot.loaded.value as Cached<unknown>;
+    },
     value: (key, load, ttlMs) => get(`value:${key}`, load, ttlMs),
     clear() {
       slots.clear();

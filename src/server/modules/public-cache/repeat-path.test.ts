@@ -1,0 +1,220 @@
+// The repeat path answers a public URL again before Fastify sees it: it must send what the route sends,
+// byte for byte, and never outlive an editor's change.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { defaultSeedContent } from '../../db/seed/default-content';
+import { seedDatabase } from '../../db/seed/seed';
+import { createLogger } from '../../logger';
+import { staffSession } from '../../testing/staff';
+import { testConfig } from '../../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { bearer } from '../auth/accounts-testing';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let base: string;
+let editor: string;
+/** Requests that reached Fastify (its first hook), by URL. */
+const reachedFastify: string[] = [];
+const lines: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = testConfig();
+  await seedDatabase({ db: database.db, config, content: defaultSeedContent });
+  const logger = createLogger({
+    level: 'info',
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    }),
+  });
+  app = await buildApp({ config, db: database.db, logger, webDir: '/nonexistent' });
+  app.addHook('onRequest', (request, _reply, done) => {
+    reachedFastify.push(request.url);
+    done();
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  editor = await staffSession({ db: database.db, clock: () => new Date() }, 'editor');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET over a real socket, body as sent (no decompression). */
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  at: string = base,
+): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${at}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What must match: everything but the per-request id and the server's clock. */
+function comparable(raw: Raw) {
+  const { 'x-request-id': id, date: _date, ...headers } = raw.headers;
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  return { status: raw.status, headers, body: raw.body.toString('base64') };
+}
+
+const reached = (url: string) => reachedFastify.filter((u) => u === url).length;
+
+describe('the repeat path of public reads', () => {
+  const urls = [
+    '/api/landing-data',
+    '/api/page/faq',
+    '/api/regions',
+    '/api/store/web/subscriptions',
+    '/api/store/web/gifts?page=1',
+  ];
+
+  it('sends what the route sends, byte for byte, in every encoding and for a held version', async () => {
+    for (const url of urls) {
+      // The first request of a URL goes through Fastify: routing, validation, the guards.
+      await get(url);
+      expect(reached(url), url).toBe(1);
+      for (const encoding of [undefined, 'gzip', 'br', 'gzip, deflate, br']) {
+        const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        const fromRoute = await get(url, headers);
+        const before = reached(url);
+        const repeated = await get(url, headers);
+        expect(fromRoute.status, url).toBe(200);
+        expect(reached(url), `${url} reached Fastify again`).toBe(before);
+        expect(comparable(repeated), `${url} ${encoding}`).toEqual(comparable(fromRoute));
+
+        const etag = String(fromRoute.headers.etag);
+        const held = await get(url, { ...headers, 'if-none-match': etag });
+        expect(held.status).toBe(304);
+        expect(held.body.length).toBe(0);
+      }
+    }
+    // What Fastify itself answers (app.inject never opens a socket) is the same as well.
+    const injected = await app.inject({
+      url: '/api/page/faq',
+      headers: { 'accept-encoding': 'br' },
+    });
+    const repeated = await get('/api/page/faq', { 'accept-encoding': 'br' });
+    expect(repeated.body.equals(injected.rawPayload)).toBe(true);
+    expect(repeated.headers.etag).toBe(injected.headers.etag);
+  });
+
+  it('answers a 304 with the same headers as the route', async () => {
+    const url = '/api/age-groups';
+    const etag = String((await get(url)).headers.etag);
+    const before = reached(url);
+    const fromRoute = await get(`${url}?fresh=1`, { 'if-none-match': etag });
+    const repeated = await get(`${url}?fresh=1`, { 'if-none-match': etag });
+    expect(reached(url) + reached(`${url}?fresh=1`) - before).toBe(1);
+    expect(comparable(repeated)).toEqual(comparable(fromRoute));
+    expect(repeated.status).toBe(304);
+  });
+
+  it('leaves to Fastify what it has not accepted, HEAD, and anything but a read', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const bad = await get('/api/store/web/gifts?page=abc');
+      expect(bad.status).toBe(422);
+      expect(JSON.parse(bad.body.toString()).message).toMatch(/[а-я]/);
+    }
+    expect(reached('/api/store/web/gifts?page=abc')).toBe(2);
+    await get('/api/regions');
+    const before = reached('/api/regions');
+    const head = await get('/api/regions', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    const post = await get('/api/regions', {}, 'POST');
+    expect(post.status).toBe(404);
+    expect(reached('/api/regions') - before).toBe(2);
+  });
+
+  it('lets the guards refuse what they refuse: a compressed body, a demo opened from elsewhere', async () => {
+    await get('/api/regions');
+    const compressed = await get('/api/regions', { 'content-encoding': 'gzip' });
+    expect(compressed.status).toBe(415);
+
+    const demo = await buildApp({
+      config: { ...testConfig(), demoThisMachineOnly: true },
+      db: database.db,
+      webDir: '/nonexistent',
+    });
+    try {
+      await demo.listen({ port: 0, host: '127.0.0.1' });
+      const at = `http://127.0.0.1:${(demo.server.address() as AddressInfo).port}`;
+      for (let i = 0; i < 2; i += 1) {
+        expect((await get('/api/regions', {}, 'GET', at)).status).toBe(200);
+      }
+      const fromElsewhere = await get(
+        '/api/regions',
+        { 'x-forwarded-for': '203.0.113.9' },
+        'GET',
+        at,
+      );
+      expect(fromElsewhere.status).toBe(403);
+      expect(JSON.parse(fromElsewhere.body.toString()).message).toMatch(/^Демо-режим работает/);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('writes the same request line as the route, with its request id', async () => {
+    lines.length = 0;
+    const repeated = await get('/api/regions');
+    const line = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.msg === 'request');
+    expect(line).toMatchObject({
+      request_id: repeated.headers['x-request-id'],
+      method: 'GET',
+      url: '/api/regions',
+      status: 200,
+    });
+  });
+
+  it('never repeats an answer an editor has changed', async () => {
+    const url = '/api/page/faq';
+    const titleOf = async () =>
+      (JSON.parse((await get(url)).body.toString()) as { data: { title: string } }).data.title;
+    await titleOf();
+    await titleOf();
+    const list = await app.inject({ url: '/api/admin/pages', headers: bearer(editor) });
+    const page = list
+      .json<{ data: { id: number; slug: string; body_html: string; version: string }[] }>()
+      .data.find((p) => p.slug === 'faq');
+    if (!page) throw new Error('no faq page');
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/pages/${page.id}`,
+      headers: bearer(editor),
+      payload: {
+        title: 'Вопросы и ответы — обновлено',
+        body_html: page.body_html,
+        version: page.version,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await titleOf()).toBe('Вопросы и ответы — обновлено');
+  });
+});
