@@ -41,9 +41,9 @@ interface Result {
  * autocannon keeps each answer's body as text (`body += chunk`, for its expectBody and verifyBody checks,
  * which the bench does not use). Decoding a 3 KB gzip body as UTF-8 cost the client about 15 µs, more than
  * the school spent making the answer, so for the bigger answers the load generator, not the server, set
- * the figure: the FAQ page (3.3 KB) got 48 % of (a) with it and about 75 % without, measured in turns on
- * the same processes. autocannon has no option for it; this switches it off per connection and fails
- * loudly should a new autocannon keep bodies elsewhere.
+ * the figure: the FAQ page (3.3 KB) got 48 % of (a) with it and 65 % without, in two 3-round runs minutes
+ * apart. autocannon has no option for it; this switches it off per connection, and stops the bench if
+ * autocannon no longer has the method it replaces.
  */
 function keepNoBodyText(client: unknown): void {
   const queue = (client as { pipelinedRequests?: { addBody?: unknown } }).pipelinedRequests;

@@ -74,7 +74,10 @@ async function main(): Promise<void> {
 
   let address: string;
   try {
-    address = await app.listen({ port: config.port, host: config.host });
+    // Fastify binds both 127.0.0.1 and ::1 for «localhost» only with a server of its own making, and ours
+    // comes from a factory (http/server-factory.ts): take the IPv4 one, which every client falls back to.
+    const host = config.host.toLowerCase() === 'localhost' ? '127.0.0.1' : config.host;
+    address = await app.listen({ port: config.port, host });
   } catch (error) {
     logger.error({ err: error }, 'cannot listen');
     await worker.stop();

@@ -13,16 +13,27 @@ export type FirstResponder = (req: IncomingMessage, res: ServerResponse) => bool
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A number Fastify has filled in with its default before it calls a factory. */
+function numberOption(options: Record<string, unknown>, name: string): number {
+  const value = options[name];
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new TypeError(`Fastify gave the server factory no number for ${name}`);
+  }
+  return value;
+}
+
 export function serverFactoryWith(first: FirstResponder) {
   return (handler: Handler, options: Record<string, unknown>): Server => {
+    // TLS ends at the proxy in front; a plain server made here for an https or http2 option would be wrong.
+    if (options.https || options.http2)
+      throw new Error('the server factory makes HTTP/1 servers only');
     const server = createServer((options.http ?? {}) as ServerOptions, (req, res) => {
       if (!first(req, res)) handler(req, res);
     });
-    // Fastify has filled these in with its defaults before it calls a factory.
-    server.keepAliveTimeout = Number(options.keepAliveTimeout);
-    server.requestTimeout = Number(options.requestTimeout);
-    server.setTimeout(Number(options.connectionTimeout));
-    const perSocket = Number(options.maxRequestsPerSocket);
+    server.keepAliveTimeout = numberOption(options, 'keepAliveTimeout');
+    server.requestTimeout = numberOption(options, 'requestTimeout');
+    server.setTimeout(numberOption(options, 'connectionTimeout'));
+    const perSocket = numberOption(options, 'maxRequestsPerSocket');
     if (perSocket > 0) server.maxRequestsPerSocket = perSocket;
     return server;
   };

@@ -8,7 +8,7 @@ import {
 } from '@contract/api/catalog';
 import { errorBody, pageQuery } from '@contract/api/common';
 import type { ModuleDeps } from '../../deps';
-import { sendCached } from '../public-cache/http';
+import { REPEATABLE, sendCached } from '../public-cache/http';
 
 export function catalogRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPluginAsyncZod {
   const { publicCache } = deps;
@@ -23,7 +23,7 @@ export function catalogRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPlu
           response: { 200: regionsResponse },
         },
       },
-      async (request, reply) => sendCached(request, reply, await publicCache.regions()),
+      async (request, reply) => sendCached(request, reply, await publicCache.regions(), REPEATABLE),
     );
 
     app.get(
@@ -36,7 +36,8 @@ export function catalogRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPlu
           response: { 200: ageGroupsResponse },
         },
       },
-      async (request, reply) => sendCached(request, reply, await publicCache.ageGroups()),
+      async (request, reply) =>
+        sendCached(request, reply, await publicCache.ageGroups(), REPEATABLE),
     );
 
     app.get(
@@ -51,7 +52,7 @@ export function catalogRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPlu
         },
       },
       async (request, reply) =>
-        sendCached(request, reply, await publicCache.subscriptions(request.query.page)),
+        sendCached(request, reply, await publicCache.subscriptions(request.query.page), REPEATABLE),
     );
 
     app.get(
@@ -66,7 +67,7 @@ export function catalogRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPlu
         },
       },
       async (request, reply) =>
-        sendCached(request, reply, await publicCache.gifts(request.query.page)),
+        sendCached(request, reply, await publicCache.gifts(request.query.page), REPEATABLE),
     );
 
     app.get(
@@ -79,7 +80,8 @@ export function catalogRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPlu
           response: { 200: additionalProgramsResponse },
         },
       },
-      async (request, reply) => sendCached(request, reply, await publicCache.additionalPrograms()),
+      async (request, reply) =>
+        sendCached(request, reply, await publicCache.additionalPrograms(), REPEATABLE),
     );
   };
 }

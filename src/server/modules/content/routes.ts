@@ -8,7 +8,7 @@ import {
   slugParam,
 } from '@contract/api/content';
 import type { ModuleDeps } from '../../deps';
-import { sendCached } from '../public-cache/http';
+import { REPEATABLE, sendCached } from '../public-cache/http';
 
 export function contentRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPluginAsyncZod {
   const { publicCache } = deps;
@@ -25,7 +25,7 @@ export function contentRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPlu
         },
       },
       async (request, reply) =>
-        sendCached(request, reply, await publicCache.landingData(request.query.key)),
+        sendCached(request, reply, await publicCache.landingData(request.query.key), REPEATABLE),
     );
 
     app.get(
@@ -40,7 +40,7 @@ export function contentRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPlu
         },
       },
       async (request, reply) =>
-        sendCached(request, reply, await publicCache.page(request.params.slug)),
+        sendCached(request, reply, await publicCache.page(request.params.slug), REPEATABLE),
     );
 
     app.get(
@@ -53,7 +53,8 @@ export function contentRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPlu
           response: { 200: instructionsResponse },
         },
       },
-      async (request, reply) => sendCached(request, reply, await publicCache.instructions()),
+      async (request, reply) =>
+        sendCached(request, reply, await publicCache.instructions(), REPEATABLE),
     );
   };
 }

@@ -30,8 +30,8 @@ export function programOutlineRoutes(deps: Pick<ModuleDeps, 'publicCache'>): Fas
           request,
           reply,
           await publicCache.programOutline(type, program),
-          // Its links are signed per time window: a new window needs the route to pick the new entry.
-          { cacheControl: `public, max-age=${OUTLINE_CACHE_SECONDS}`, repeatable: false },
+          // Not repeatable: its links are signed per time window, and only the route picks the window's entry.
+          { cacheControl: `public, max-age=${OUTLINE_CACHE_SECONDS}` },
         );
       },
     );

@@ -77,11 +77,16 @@ export function cachedAnswer(
 export interface SendCachedOptions {
   cacheControl?: string;
   /**
-   * Whether the same URL may be answered again from this entry by the repeat path while the entry is
-   * current. Not for an answer that also depends on the time (signed links of a window).
+   * Whether the repeat path (repeat-path.ts) may answer this URL again from this entry while the entry is
+   * current. Only for a public GET route with no guard or hook of its own — the repeat skips the route's
+   * hooks (the app-wide guards are checked again) — and whose answer depends on nothing but the URL (not
+   * on the time, as the program outline's signed links do).
    */
   repeatable?: boolean;
 }
+
+/** A public read the repeat path may answer again (SendCachedOptions.repeatable). */
+export const REPEATABLE: SendCachedOptions = { repeatable: true };
 
 export function sendCached<T>(
   request: FastifyRequest,
@@ -89,7 +94,7 @@ export function sendCached<T>(
   cached: Cached<T>,
   options: SendCachedOptions = {},
 ): FastifyReply {
-  const { cacheControl = REVALIDATE, repeatable = true } = options;
+  const { cacheControl = REVALIDATE, repeatable = false } = options;
   const answer = cachedAnswer(
     cached,
     request.headers['accept-encoding'],

@@ -42,6 +42,7 @@ export const SAFETY_TTL_MS = 30_000;
 /** How long while changes might go unheard (the listening connection is down or not up yet). */
 export const UNSURE_TTL_MS = 1_000;
 const MAX_ENTRIES = 500;
+const MAX_URL_LENGTH = 256;
 
 type Body<S extends z.ZodType> = z.output<S>;
 
@@ -173,7 +174,8 @@ export function createPublicCache(deps: PublicCacheDeps): PublicCache {
       }));
     },
     rememberUrl(url, key, cacheControl) {
-      if (urls.has(url)) return;
+      // A long URL is a made-up one (the routes' own are short): let it take the route each time.
+      if (url.length > MAX_URL_LENGTH || urls.has(url)) return;
       if (urls.size >= MAX_ENTRIES) {
         const oldest = urls.keys().next();
         if (!oldest.done) urls.delete(oldest.value);

@@ -9,13 +9,13 @@
 // route uses (cachedAnswer) with the same security headers, request id and log line; a test holds the two
 // paths to the same bytes.
 import { performance } from 'node:perf_hooks';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstResponder } from '../../http/server-factory';
 import { lazyChild } from '../../plugins/lazy-request-logger';
 import { logRequest } from '../../plugins/request-log';
 import { cachedAnswer } from './http';
-import type { PublicCache } from './public-cache';
+import type { PublicCache, RememberedAnswer } from './public-cache';
 
 export interface RepeatPathDeps {
   cache: PublicCache;
@@ -45,6 +45,19 @@ export function createRepeatPath(deps: RepeatPathDeps): RepeatPath {
     if (stopped || req.method !== 'GET' || req.url === undefined) return false;
     const remembered = deps.cache.answerForUrl(req.url);
     if (!remembered || !deps.admits(req)) return false;
+    try {
+      return send(req, res, remembered);
+    } catch (error) {
+      // Thrown inside the server's request listener it would end the process; Fastify answers instead
+      // (its error handler), unless the answer had already started.
+      deps.logger?.error({ err: error }, 'public cache: the repeat path failed');
+      if (!res.headersSent) return false;
+      res.destroy();
+      return true;
+    }
+  };
+
+  function send(req: IncomingMessage, res: ServerResponse, remembered: RememberedAnswer): boolean {
     const started = performance.now();
     const id = deps.requestId(req);
     const { status, headers, body } = cachedAnswer(
@@ -62,10 +75,10 @@ export function createRepeatPath(deps: RepeatPathDeps): RepeatPath {
     res.end(body ?? undefined);
     if (deps.logger) {
       const log = lazyChild(deps.logger, { [deps.requestIdLabel]: id }, {});
-      logRequest(log, { method: 'GET', url: req.url }, status, performance.now() - started);
+      logRequest(log, { method: 'GET', url: req.url ?? '' }, status, performance.now() - started);
     }
     return true;
-  };
+  }
   return {
     answer,
     stop() {
