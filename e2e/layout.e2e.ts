@@ -91,12 +91,19 @@ describe('footer gift block', () => {
       baseUrl,
       async (page) => {
         await page.goto('/faq');
+        // The link's target is the app's to set (the server renders the guest's): wait until the app holds
+        // the page. A tap while it is taking over can be lost — a known defect of its own, not this rule's.
+        await startApp(page);
         await page.getByRole('link', { name: 'Купить в ПОДАРОК' }).click();
         await page.waitForURL('**/personal/gift');
       },
       { asParent: true },
     );
   });
+
+  // Known defect: a signed-in parent's tap on a link while the app is taking over a server-rendered page is
+  // sometimes lost (the page stays put): 7 and 8 taps of 25 in a loop of fresh pages on this machine.
+  it.todo('keeps a tap made while the app takes over a server-rendered page');
 
   it('is hidden where the route says no gift', async () => {
     await withPage(browser, baseUrl, async (page) => {
