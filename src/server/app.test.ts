@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
 import { UNKNOWN_API_CALL } from './http/spa';
 import { COMPRESSED_BODY } from './plugins/input-guard';
-import { createLogger } from './logger';
+import { capturingLogger } from './testing/log-lines';
 import { buildApp } from './app';
 import { createTestApp, testConfig } from './testing/test-app';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
@@ -59,21 +58,8 @@ describe('errors', () => {
       // Nothing technical in front of a parent: no method, no path, no «API».
       expect(res.body).not.toMatch(/API|POST|GET|DELETE|\/api\/|no-such-thing/);
     }
-    const lines: string[] = [];
-    const logged = await buildApp({
-      config: testConfig(),
-      db: database.db,
-      webDir,
-      logger: createLogger({
-        level: 'debug',
-        destination: new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            lines.push(...chunk.toString().split('\n').filter(Boolean));
-            done();
-          },
-        }),
-      }),
-    });
+    const { logger, lines } = capturingLogger('debug');
+    const logged = await buildApp({ config: testConfig(), db: database.db, webDir, logger });
     try {
       await logged.inject({ method: 'POST', url: '/api/payments/sberbank/no-such-call' });
       const entry = lines

@@ -1,13 +1,13 @@
 // What a log of real traffic holds: one line per request, and never a password, a hash, a token, an e-mail
 // address or a phone number — including the failures of the database itself.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { seedDatabase } from '../db/seed/seed';
 import { runDueJobs } from '../jobs/runner';
-import { createLogger, redactUrl, serializeError } from '../logger';
+import { redactUrl, serializeError } from '../logger';
+import { capturingLogger } from '../testing/log-lines';
 import { linkIn, type OutboxMessage } from '../modules/auth/accounts-testing';
 import { NO_CONTENT } from '../testing/fixtures';
 import { testConfig } from '../testing/test-app';
@@ -19,16 +19,7 @@ const PHONE = '+79161234567';
 
 let database: TestDatabase;
 let app: FastifyInstance;
-const lines: string[] = [];
-const logger = createLogger({
-  level: 'trace',
-  destination: new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  }),
-});
+const { logger, lines } = capturingLogger('trace');
 const config = testConfig({ PUBLIC_URL: 'http://localhost:3000' });
 const secrets: string[] = [
   EMAIL,

@@ -8,7 +8,7 @@ import { seedDatabase } from '../../db/seed/seed';
 import { staffSession } from '../../testing/staff';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer } from '../auth/accounts-testing';
+import { retitlePage } from '../content/pages-testing';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -25,31 +25,8 @@ afterAll(async () => {
   await database.close();
 });
 
-interface AdminPage {
-  id: number;
-  slug: string;
-  title: string;
-  body_html: string;
-  version: string;
-}
-
-async function pageOf(via: FastifyInstance, slug: string): Promise<AdminPage> {
-  const list = await via.inject({ url: '/api/admin/pages', headers: bearer(editor) });
-  const page = list.json<{ data: AdminPage[] }>().data.find((p) => p.slug === slug);
-  if (!page) throw new Error(`no page ${slug}`);
-  return page;
-}
-
-async function retitle(via: FastifyInstance, slug: string, title: string): Promise<void> {
-  const { id, body_html, version } = await pageOf(via, slug);
-  const res = await via.inject({
-    method: 'PUT',
-    url: `/api/admin/pages/${id}`,
-    headers: bearer(editor),
-    payload: { title, body_html, version },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const retitle = (via: FastifyInstance, slug: string, title: string) =>
+  retitlePage(via, editor, slug, title);
 
 const titleOn = async (via: FastifyInstance, slug: string) =>
   (await via.inject({ url: `/api/page/${slug}` })).json<{ data: { title: string } }>().data.title;

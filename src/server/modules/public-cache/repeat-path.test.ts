@@ -2,18 +2,17 @@
 // byte for byte, and never outlive an editor's change.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { defaultSeedContent } from '../../db/seed/default-content';
 import { seedDatabase } from '../../db/seed/seed';
-import { createLogger } from '../../logger';
+import { capturingLogger } from '../../testing/log-lines';
 import { staffSession } from '../../testing/staff';
 import { testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer } from '../auth/accounts-testing';
+import { retitlePage } from '../content/pages-testing';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -21,21 +20,12 @@ let base: string;
 let editor: string;
 /** Requests that reached Fastify (its first hook), by URL. */
 const reachedFastify: string[] = [];
-const lines: string[] = [];
+const { logger, lines } = capturingLogger('info');
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig();
   await seedDatabase({ db: database.db, config, content: defaultSeedContent });
-  const logger = createLogger({
-    level: 'info',
-    destination: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    }),
-  });
   app = await buildApp({ config, db: database.db, logger, webDir: '/nonexistent' });
   app.addHook('onRequest', (request, _reply, done) => {
     reachedFastify.push(request.url);
@@ -86,6 +76,9 @@ function comparable(raw: Raw) {
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   return { status: raw.status, headers, body: raw.body.toString('base64') };
 }
+
+const titleAt = async (url: string) =>
+  (JSON.parse((await get(url)).body.toString()) as { data: { title: string } }).data.title;
 
 const reached = (url: string) => reachedFastify.filter((u) => u === url).length;
 
@@ -205,9 +198,7 @@ describe('the repeat path of public reads', () => {
   });
 
   it('never repeats an answer changed outside the back office (the database says so)', async () => {
-    const url = '/api/page/about';
-    const titleOf = async () =>
-      (JSON.parse((await get(url)).body.toString()) as { data: { title: string } }).data.title;
+    const titleOf = () => titleAt('/api/page/about');
     await titleOf();
     await titleOf();
     await database.db.execute(
@@ -217,27 +208,10 @@ describe('the repeat path of public reads', () => {
   });
 
   it('never repeats an answer an editor has changed', async () => {
-    const url = '/api/page/faq';
-    const titleOf = async () =>
-      (JSON.parse((await get(url)).body.toString()) as { data: { title: string } }).data.title;
+    const titleOf = () => titleAt('/api/page/faq');
     await titleOf();
     await titleOf();
-    const list = await app.inject({ url: '/api/admin/pages', headers: bearer(editor) });
-    const page = list
-      .json<{ data: { id: number; slug: string; body_html: string; version: string }[] }>()
-      .data.find((p) => p.slug === 'faq');
-    if (!page) throw new Error('no faq page');
-    const saved = await app.inject({
-      method: 'PUT',
-      url: `/api/admin/pages/${page.id}`,
-      headers: bearer(editor),
-      payload: {
-        title: 'Вопросы и ответы — обновлено',
-        body_html: page.body_html,
-        version: page.version,
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await retitlePage(app, editor, 'faq', 'Вопросы и ответы — обновлено');
     expect(await titleOf()).toBe('Вопросы и ответы — обновлено');
   });
 });
