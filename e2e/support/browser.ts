@@ -37,8 +37,8 @@ export async function newPage(
   return { context, page };
 }
 
-/** Logs the demo parent in through the API and stores the token the way the SPA does. */
-export async function loginAsDemoParent(context: BrowserContext, baseURL: string): Promise<string> {
+/** The demo parent's login token, from the API (the login is rate-limited: reuse it across pages). */
+export async function demoParentToken(baseURL: string): Promise<string> {
   const res = await fetch(`${baseURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -46,10 +46,21 @@ export async function loginAsDemoParent(context: BrowserContext, baseURL: string
   });
   if (!res.ok) throw new Error(`Demo login failed: ${res.status}`);
   const body = (await res.json()) as { data: { token: string } };
-  await context.addInitScript((token: string) => {
-    window.localStorage.setItem('user-token', token);
-  }, body.data.token);
   return body.data.token;
+}
+
+/** Stores a login token the way the SPA does, before any page of the context loads. */
+export async function storeToken(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript((stored: string) => {
+    window.localStorage.setItem('user-token', stored);
+  }, token);
+}
+
+/** Logs the demo parent in through the API and stores the token the way the SPA does. */
+export async function loginAsDemoParent(context: BrowserContext, baseURL: string): Promise<string> {
+  const token = await demoParentToken(baseURL);
+  await storeToken(context, token);
+  return token;
 }
 
 /**
