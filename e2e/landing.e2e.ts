@@ -2,7 +2,8 @@
 // anything, the promo video, and tariffs whose prices are clear before any payment.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
+import { DESKTOP, MOBILE, demoParentToken, launchBrowser, withPage } from './support/browser';
+import { boxOf, guestAndParentBoxes } from './support/session-boxes';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -58,6 +59,29 @@ describe('landing', () => {
       );
     },
   );
+
+  // The server renders a guest's banner; a subscribed parent's has «К урокам» in place of the promo, in the
+  // same place, so «Программы» beside it stays under a pointer aimed at it while the page is taken over.
+  it('swaps the promo for «К урокам» for a subscribed parent without moving «Программы»', async () => {
+    const token = await demoParentToken(baseUrl);
+    const [guest, parent] = await guestAndParentBoxes({
+      browser,
+      baseUrl,
+      token,
+      viewport: DESKTOP,
+      path: '/',
+      measure: async (page, isParent) => {
+        const banner = page.locator('section[aria-labelledby="landing-title"]');
+        const lessons = banner.getByRole('link', { name: 'К урокам' });
+        if (isParent) await lessons.waitFor();
+        // Only the button shown can be reached: the other one keeps its place, inert.
+        expect(await lessons.count()).toBe(isParent ? 1 : 0);
+        expect(await banner.getByRole('button').count()).toBe(isParent ? 0 : 1);
+        return [await boxOf(banner.getByRole('link', { name: 'Программы' }))];
+      },
+    });
+    expect(parent).toEqual(guest);
+  });
 
   it('gives a guest the banner text from the content call', async () => {
     const res = await fetch(`${baseUrl}/api/landing-data`);

@@ -1,7 +1,7 @@
 // The frame around every page: burger menu on a phone, the footer's gift block, scroll timings, the
 // demo-mode ribbon, and recovery when a lazy chunk fails to load.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   DESKTOP,
   MOBILE,
@@ -13,6 +13,7 @@ import {
   withPage,
   type Viewport,
 } from './support/browser';
+import { boxOf, guestAndParentBoxes, type GuestAndParent } from './support/session-boxes';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -22,38 +23,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   parentToken = await demoParentToken(baseUrl);
 });
-
-type Box = { x: number; y: number; width: number; height: number };
-
-/** Where a page puts something for a guest and for the signed-in (subscribed) demo parent, once settled. */
-async function boxesForGuestAndParent(
-  viewport: Viewport,
-  path: string,
-  measure: (page: Page, parent: boolean) => Promise<Box[]>,
-): Promise<[Box[], Box[]]> {
-  const boxes: Box[][] = [];
-  for (const parent of [false, true]) {
-    const { context, page } = await newPage(browser, baseUrl, viewport);
-    try {
-      if (parent) await storeToken(context, parentToken);
-      await page.goto(path);
-      await startApp(page);
-      boxes.push(await measure(page, parent));
-    } finally {
-      await context.close();
-    }
-  }
-  return [boxes[0] ?? [], boxes[1] ?? []];
-}
-
-async function boxOf(page: Page, selector: ReturnType<Page['locator']>): Promise<Box> {
-  const box = await selector.boundingBox();
-  if (!box) throw new Error(`${selector.toString()} has no box on ${page.url()}`);
-  return box;
-}
 afterAll(async () => {
   await browser.close();
 });
+
+const boxesOn = (viewport: Viewport, path: string, measure: GuestAndParent['measure']) =>
+  guestAndParentBoxes({ browser, baseUrl, token: parentToken, viewport, path, measure });
 
 describe('header', () => {
   it('shows a burger at 375 px that opens and closes the menu', async () => {
@@ -110,17 +85,13 @@ describe('header', () => {
   // A server-rendered page is a guest's until the app takes up the stored login: the parent's links join
   // the guest's then, and a click aimed at «FAQ» a moment earlier must still land on «FAQ».
   it('keeps «Программы» and «FAQ» in place when a signed-in parent’s links join them', async () => {
-    const [guest, parent] = await boxesForGuestAndParent(
-      DESKTOP,
-      '/faq',
-      async (page, isParent) => {
-        const nav = page.getByRole('navigation', { name: 'Основное меню' });
-        if (isParent) await nav.getByRole('link', { name: 'Личный кабинет' }).waitFor();
-        return Promise.all(
-          ['Программы', 'FAQ'].map((name) => boxOf(page, nav.getByRole('link', { name }))),
-        );
-      },
-    );
+    const [guest, parent] = await boxesOn(DESKTOP, '/faq', async (page, isParent) => {
+      const nav = page.getByRole('navigation', { name: 'Основное меню' });
+      if (isParent) await nav.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+      return Promise.all(
+        ['Программы', 'FAQ'].map((name) => boxOf(nav.getByRole('link', { name }))),
+      );
+    });
     expect(parent).toEqual(guest);
   });
 });
@@ -167,23 +138,19 @@ describe('footer gift block', () => {
   ])(
     'keeps its size and its button in place when a subscribed parent’s profile arrives, at %s',
     async (_, viewport) => {
-      const [guest, parent] = await boxesForGuestAndParent(
-        viewport,
-        '/faq',
-        async (page, isParent) => {
-          const block = page.locator('section[data-layout]');
-          if (isParent) await page.locator('section[data-layout="subscribed"]').waitFor();
-          // Only the words shown are read out: the other layout's keep their place unseen.
-          const title = isParent ? 'Вам нравится? Подарите друзьям!' : 'Подарите знания';
-          const other = isParent ? 'Подарите знания' : 'Вам нравится? Подарите друзьям!';
-          expect(await page.getByRole('region', { name: title }).isVisible()).toBe(true);
-          expect(await page.getByRole('heading', { name: other }).count()).toBe(0);
-          return [
-            await boxOf(page, block),
-            await boxOf(page, page.getByRole('link', { name: 'Купить в ПОДАРОК' })),
-          ];
-        },
-      );
+      const [guest, parent] = await boxesOn(viewport, '/faq', async (page, isParent) => {
+        const block = page.locator('section[data-layout]');
+        if (isParent) await page.locator('section[data-layout="subscribed"]').waitFor();
+        // Only the words shown are read out: the other layout's keep their place unseen.
+        const title = isParent ? 'Вам нравится? Подарите друзьям!' : 'Подарите знания';
+        const other = isParent ? 'Подарите знания' : 'Вам нравится? Подарите друзьям!';
+        expect(await page.getByRole('region', { name: title }).isVisible()).toBe(true);
+        expect(await page.getByRole('heading', { name: other }).count()).toBe(0);
+        return [
+          await boxOf(block),
+          await boxOf(page.getByRole('link', { name: 'Купить в ПОДАРОК' })),
+        ];
+      });
       expect(parent).toEqual(guest);
     },
   );

@@ -34,14 +34,21 @@ export function HeroSection({ landing, showTariffs, onChooseTariff }: HeroSectio
               {!landing ? (
                 // About the width of the usual promo button, so the row wraps as it will with the text.
                 <Skeleton width={310} height={58} radius={999} />
-              ) : showTariffs ? (
-                <Button size="lg" variant="accent" onClick={onChooseTariff}>
-                  {landing.promo_button}
-                </Button>
               ) : (
-                <ButtonLink to={pathTo('video')} size="lg" variant="accent">
-                  К урокам
-                </ButtonLink>
+                // Both buttons take one place, the other one inert and unseen: a signed-in parent's page
+                // (a guest's until their profile arrives) swaps them without moving «Программы».
+                <span className={styles.primary}>
+                  <span className={styles.choice} inert={!showTariffs}>
+                    <Button size="lg" variant="accent" onClick={onChooseTariff}>
+                      {landing.promo_button}
+                    </Button>
+                  </span>
+                  <span className={styles.choice} inert={showTariffs}>
+                    <ButtonLink to={pathTo('video')} size="lg" variant="accent">
+                      К урокам
+                    </ButtonLink>
+                  </span>
+                </span>
               )}
               <ButtonLink
                 to={pathTo('programs')}
