@@ -77,6 +77,9 @@ describe('landing', () => {
         // Only the button shown can be reached: the other one keeps its place, inert.
         expect(await lessons.count()).toBe(isParent ? 1 : 0);
         expect(await banner.getByRole('button').count()).toBe(isParent ? 0 : 1);
+        expect(await banner.locator('[inert]').getByText('К урокам').count()).toBe(
+          isParent ? 0 : 1,
+        );
         return [await boxOf(banner.getByRole('link', { name: 'Программы' }))];
       },
     });

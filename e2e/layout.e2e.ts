@@ -13,7 +13,7 @@ import {
   withPage,
   type Viewport,
 } from './support/browser';
-import { boxOf, guestAndParentBoxes, type GuestAndParent } from './support/session-boxes';
+import { boxOf, guestAndParentBoxes, type GuestAndParentOptions } from './support/session-boxes';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -27,7 +27,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-const boxesOn = (viewport: Viewport, path: string, measure: GuestAndParent['measure']) =>
+const boxesOn = (viewport: Viewport, path: string, measure: GuestAndParentOptions['measure']) =>
   guestAndParentBoxes({ browser, baseUrl, token: parentToken, viewport, path, measure });
 
 describe('header', () => {
@@ -94,6 +94,39 @@ describe('header', () => {
     });
     expect(parent).toEqual(guest);
   });
+
+  it('never shows a signed-in parent the guest’s «Войти» and «Регистрация»', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await storeToken(context, parentToken);
+      // The app (main.tsx's chunk; the boot script's chunk has the same name) is held back: the page
+      // stays the server's, a guest's, for as long as this looks.
+      const html = await (await fetch(`${baseUrl}/faq`)).text();
+      const boot = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+        if (new URL(route.request().url()).pathname !== boot) await held;
+        await route.continue();
+      });
+      await page.goto('/faq', { waitUntil: 'domcontentloaded' });
+      // Unseen buttons are not in the accessibility tree either: found among the hidden ones.
+      const login = page.getByRole('button', { name: 'Войти', includeHidden: true }).first();
+      const register = page
+        .getByRole('button', { name: 'Регистрация', includeHidden: true })
+        .first();
+      // In the HTML, in their place, unseen: the inline mark ran before the first paint, under the CSP.
+      expect(await page.locator('html').getAttribute('data-session')).toBe('parent');
+      expect(await login.count()).toBe(1);
+      expect(await login.isVisible()).toBe(false);
+      expect(await register.isVisible()).toBe(false);
+      release();
+      await page.getByRole('button', { name: 'Выйти' }).waitFor();
+      expect(await login.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('footer gift block', () => {
@@ -121,7 +154,7 @@ describe('footer gift block', () => {
       async (page) => {
         await page.goto('/faq');
         // The server renders the guest's link; once the app holds the page it is the parent's (a tap
-        // during the takeover is the next test's).
+        // during the takeover is tested below).
         await startApp(page);
         await page.getByRole('link', { name: 'Купить в ПОДАРОК' }).click();
         await page.waitForURL('**/personal/gift');
@@ -141,11 +174,12 @@ describe('footer gift block', () => {
       const [guest, parent] = await boxesOn(viewport, '/faq', async (page, isParent) => {
         const block = page.locator('section[data-layout]');
         if (isParent) await page.locator('section[data-layout="subscribed"]').waitFor();
-        // Only the words shown are read out: the other layout's keep their place unseen.
+        // Only the words shown are read out: the other layout's keep their place, inert and unseen.
         const title = isParent ? 'Вам нравится? Подарите друзьям!' : 'Подарите знания';
         const other = isParent ? 'Подарите знания' : 'Вам нравится? Подарите друзьям!';
         expect(await page.getByRole('region', { name: title }).isVisible()).toBe(true);
         expect(await page.getByRole('heading', { name: other }).count()).toBe(0);
+        expect(await block.locator('[inert] h2').textContent()).toBe(other);
         return [
           await boxOf(block),
           await boxOf(page.getByRole('link', { name: 'Купить в ПОДАРОК' })),
@@ -156,13 +190,18 @@ describe('footer gift block', () => {
   );
 
   it('keeps a signed-in parent’s tap made while the app takes the page over', async () => {
-    // A loop of fresh pages: the tap comes at a different moment of the takeover each time.
+    // As a finger does: aim at the button the page shows, then tap there a moment later. Each round taps
+    // later in the takeover (the app's start, the profile's arrival), on a fresh page.
     for (let round = 0; round < 8; round += 1) {
       const { context, page } = await newPage(browser, baseUrl);
       try {
         await storeToken(context, parentToken);
-        await page.goto('/faq');
-        await page.getByRole('link', { name: 'Купить в ПОДАРОК' }).click();
+        await page.goto('/faq', { waitUntil: 'domcontentloaded' });
+        const gift = page.getByRole('link', { name: 'Купить в ПОДАРОК' });
+        await gift.evaluate((link) => link.scrollIntoView({ block: 'center' }));
+        const aim = await boxOf(gift);
+        await page.waitForTimeout(round * 60);
+        await page.mouse.click(aim.x + aim.width / 2, aim.y + aim.height / 2);
         await page.waitForURL('**/personal/gift', { timeout: 8000 });
       } finally {
         await context.close();

@@ -1,5 +1,6 @@
 // The public pages as a crawler, a link preview and a parent's browser get them: whole HTML with its data
 // and head from the server, hydrated by the app without a mismatch.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, MOBILE, startApp, withPage } from './support/browser';
@@ -35,7 +36,7 @@ describe('public pages from the server', () => {
   it.each(PUBLIC_PAGES)(
     '%s comes whole: heading, title, description, canonical, Open Graph',
     async (path, title) => {
-      const { status, html } = await page(path);
+      const { status, headers, html } = await page(path);
       expect(status).toBe(200);
       expect(attribute(html, /<title>([^<]*)<\/title>/)).toBe(title);
       expect(attribute(html, /<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(
@@ -48,8 +49,17 @@ describe('public pages from the server', () => {
       // The page's own text is in the HTML, not a spinner.
       expect(html).toMatch(/<h1[^>]*>[^<]*[А-Яа-яЁё]/);
       expect(html).not.toContain('class="boot"');
-      // No inline script: the CSP would refuse it (JSON and JSON-LD are data, not scripts).
-      expect(html).not.toMatch(/<script>(?!<)/);
+      // One inline script, the session mark, and the page's CSP allows it by its hash (JSON and JSON-LD are
+      // data, not scripts).
+      const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(([, text]) => text ?? '');
+      expect(inline).toHaveLength(1);
+      const scriptSrc = /script-src ([^;]*)/.exec(
+        headers.get('content-security-policy') ?? '',
+      )?.[1];
+      for (const text of inline) {
+        const hash = createHash('sha256').update(text).digest('base64');
+        expect(scriptSrc?.split(' ')).toContain(`'sha256-${hash}'`);
+      }
       for (const [, json] of html.matchAll(
         /<script type="application\/ld\+json">([^<]*)<\/script>/g,
       )) {

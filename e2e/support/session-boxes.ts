@@ -16,7 +16,7 @@ export async function boxOf(locator: Locator): Promise<Box> {
   return box;
 }
 
-export interface GuestAndParent {
+export interface GuestAndParentOptions {
   browser: Browser;
   baseUrl: string;
   /** The signed-in parent's login token. */
@@ -28,7 +28,7 @@ export interface GuestAndParent {
 }
 
 /** The boxes `measure` finds on a guest's page, then on the parent's, each in a fresh context. */
-export async function guestAndParentBoxes(options: GuestAndParent): Promise<[Box[], Box[]]> {
+export async function guestAndParentBoxes(options: GuestAndParentOptions): Promise<[Box[], Box[]]> {
   const { browser, baseUrl, token, viewport, path, measure } = options;
   const boxes: Box[][] = [];
   for (const parent of [false, true]) {
@@ -37,6 +37,7 @@ export async function guestAndParentBoxes(options: GuestAndParent): Promise<[Box
       if (parent) await storeToken(context, token);
       await page.goto(path);
       await startApp(page);
+      await page.evaluate(() => document.fonts.ready);
       boxes.push(await measure(page, parent));
     } finally {
       await context.close();

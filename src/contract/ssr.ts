@@ -41,3 +41,14 @@ export interface SsrBundle {
 
 /** The id of the <script type="application/json"> a server-rendered page carries its data in. */
 export const SSR_STATE_ID = 'ssr-state';
+
+/** The browser storage key of the parent's login (SPEC §3 `user-token`). */
+export const TOKEN_STORAGE_KEY = 'user-token';
+
+/**
+ * A server-rendered page's one inline script, first in <head>: it marks <html> when a login is stored,
+ * before the first paint. The page is a guest's until the app takes the login up, and the guest's «Войти»
+ * and «Регистрация» would turn into «Выйти» under a signed-in parent's finger: marked, they stay unseen
+ * (their place kept) until the app holds the page. The server's CSP allows exactly this text by its hash.
+ */
+export const SESSION_MARK_SCRIPT = `try{localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})&&(document.documentElement.dataset.session="parent")}catch(e){}`;

@@ -1,6 +1,6 @@
 // The CSP names a third-party host only when the service behind it is configured.
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, type SecurityConfig } from './security';
+import { SESSION_MARK_HASH, contentSecurityPolicy, type SecurityConfig } from './security';
 
 const NOTHING: SecurityConfig = { production: false, metrikaCounterId: null, recaptcha: null };
 const RECAPTCHA: SecurityConfig['recaptcha'] = {
@@ -19,14 +19,19 @@ describe('contentSecurityPolicy', () => {
   it('allows only our own origin when neither Metrika nor reCAPTCHA is configured', () => {
     const csp = contentSecurityPolicy(NOTHING);
     expect(hostsOf(csp)).toEqual([]);
-    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", SESSION_MARK_HASH]);
     expect(csp['frame-src']).toEqual(['blob:']);
     expect(csp['upgrade-insecure-requests']).toBeUndefined();
   });
 
   it('adds the Metrika hosts only with METRIKA_COUNTER_ID', () => {
     const csp = contentSecurityPolicy({ ...NOTHING, metrikaCounterId: '12345678' });
-    expect(csp['script-src']).toEqual(["'self'", 'https://mc.yandex.ru', 'https://yastatic.net']);
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      SESSION_MARK_HASH,
+      'https://mc.yandex.ru',
+      'https://yastatic.net',
+    ]);
     expect(csp['img-src']).toContain('https://mc.yandex.ru');
     expect(csp['connect-src']).toEqual(["'self'", 'https://mc.yandex.ru']);
     expect(csp['frame-src']).toEqual(['blob:', 'https://mc.yandex.ru']);
@@ -38,6 +43,7 @@ describe('contentSecurityPolicy', () => {
     const csp = contentSecurityPolicy({ ...NOTHING, recaptcha: RECAPTCHA });
     expect(csp['script-src']).toEqual([
       "'self'",
+      SESSION_MARK_HASH,
       'https://www.google.com',
       'https://www.gstatic.com',
     ]);
@@ -59,6 +65,7 @@ describe('contentSecurityPolicy', () => {
     expect(csp['upgrade-insecure-requests']).toEqual([]);
     expect(csp['script-src']).toEqual([
       "'self'",
+      SESSION_MARK_HASH,
       'https://mc.yandex.ru',
       'https://yastatic.net',
       'https://www.google.com',

@@ -1,8 +1,11 @@
 // Security headers. The CSP lists exactly what the SPA loads: its own files, and Yandex Metrika and reCAPTCHA
 // only where they are configured — a host the page never needs is one an injected script could still use.
-// React style attributes need 'unsafe-inline' for styles only; scripts never run inline. The policy goes on
+// React style attributes need 'unsafe-inline' for styles only; the one inline script (the session mark of
+// a server-rendered page) is allowed by its hash, no other. The policy goes on
 // HTML documents only: it governs what a document loads, and means nothing on JSON or an image.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SESSION_MARK_SCRIPT } from '@contract/ssr';
 import type { Config } from '../config';
 
 const METRIKA = 'https://mc.yandex.ru';
@@ -10,6 +13,8 @@ const METRIKA_SCRIPTS = [METRIKA, 'https://yastatic.net'];
 const RECAPTCHA = 'https://www.google.com';
 const RECAPTCHA_SCRIPTS = [RECAPTCHA, 'https://www.gstatic.com'];
 const RECAPTCHA_FRAMES = [RECAPTCHA, 'https://recaptcha.google.com'];
+/** The one inline script a page may run: the server-rendered pages' session mark, allowed by its hash. */
+export const SESSION_MARK_HASH = `'sha256-${createHash('sha256').update(SESSION_MARK_SCRIPT).digest('base64')}'`;
 
 export type SecurityConfig = Pick<Config, 'production' | 'metrikaCounterId' | 'recaptcha'> & {
   /** A bucket's origin: the lesson videos, posters and subtitles come from its presigned links. */
@@ -29,6 +34,7 @@ export function contentSecurityPolicy(config: SecurityConfig): Record<string, st
     'form-action': ["'self'"],
     'script-src': [
       "'self'",
+      SESSION_MARK_HASH,
       ...when(metrika, METRIKA_SCRIPTS),
       ...when(recaptcha, RECAPTCHA_SCRIPTS),
     ],

@@ -2,7 +2,7 @@
 // as built; the page's head, body and data go where the markers in src/web/index.html say.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SSR_STATE_ID, type PageHead } from '@contract/ssr';
+import { SESSION_MARK_SCRIPT, SSR_STATE_ID, type PageHead } from '@contract/ssr';
 
 interface ManifestChunk {
   file: string;
@@ -113,6 +113,7 @@ export function loadPageTemplate(webDir: string, publicUrl: string): PageTemplat
         .map((file) => `/${file}`);
       const canonical = head.canonicalPath ? `${publicUrl}${head.canonicalPath}` : null;
       const seo = [
+        `<script>${SESSION_MARK_SCRIPT}</script>`,
         `<title>${escapeHtml(head.title)}</title>`,
         `<meta name="description" content="${escapeHtml(head.description)}">`,
         head.noindex ? '<meta name="robots" content="noindex">' : '',

@@ -1,6 +1,8 @@
+import { TOKEN_STORAGE_KEY } from '@contract/ssr';
+
 /** Keys of the browser storage the school uses (SPEC §3). */
 export const STORAGE_KEYS = {
-  token: 'user-token',
+  token: TOKEN_STORAGE_KEY,
   payAfter: 'pay_after',
   lastPayAfter: 'last_pay_after',
   sendGift: 'send-gift',

@@ -1,6 +1,8 @@
 import { pathTo } from '../../app/routes';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../ui/button-link';
+import { cx } from '../ui/cx';
+import { OnePlace } from '../ui/one-place';
 import { GiftArt } from './gift-art';
 import { scrollToTopAfterDelay } from '../../lib/scroll';
 import { GIFT_CERTIFICATE_VALID_DAYS } from '@contract/constants';
@@ -24,34 +26,35 @@ type Layout = keyof typeof TEXTS;
 
 /**
  * SPEC §2 footer gift block: «Купить в ПОДАРОК» leads a logged-in parent to gift, a guest to
- * subscribe-gift; parents who already study with us see it in other colours, with other words.
- *
- * A server-rendered page shows a signed-in parent the guest's block until their profile arrives. Both
- * texts are laid out in one cell (the other one invisible), so the switch never changes the block's size
- * or moves the button: a tap aimed at it while the profile loads still lands on it.
+ * subscribe-gift; parents who already study with us see it in other colours, with other words. Both texts
+ * take one place, so the block keeps its size when a parent's profile arrives after the page is shown.
  */
 export function GiftBlock() {
   const { isLoggedIn, profile } = useSession();
   const shown: Layout = profile?.subscription ? 'subscribed' : 'default';
+  const text = (layout: Layout) => (
+    <div className={styles.text}>
+      <h2
+        id={`gift-block-${layout}`}
+        className={cx(styles.title, layout === 'subscribed' && styles.titleSmall)}
+      >
+        {TEXTS[layout].title}
+      </h2>
+      <p className={cx(styles.lead, layout === 'subscribed' && styles.leadMuted)}>
+        {TEXTS[layout].lead}
+      </p>
+    </div>
+  );
 
   return (
     <section className={styles.block} data-layout={shown} aria-labelledby={`gift-block-${shown}`}>
       <GiftArt className={styles.art} />
-      <div className={styles.texts}>
-        {(Object.keys(TEXTS) as Layout[]).map((layout) => (
-          <div
-            key={layout}
-            className={styles.text}
-            data-variant={layout}
-            aria-hidden={layout !== shown || undefined}
-          >
-            <h2 id={`gift-block-${layout}`} className={styles.title}>
-              {TEXTS[layout].title}
-            </h2>
-            <p className={styles.lead}>{TEXTS[layout].lead}</p>
-          </div>
-        ))}
-      </div>
+      <OnePlace
+        className={styles.texts}
+        optionClassName={styles.option}
+        shown={shown}
+        options={{ default: text('default'), subscribed: text('subscribed') }}
+      />
       <ButtonLink
         to={pathTo(isLoggedIn ? 'gift' : 'subscribe-gift')}
         variant={shown === 'subscribed' ? 'accent' : 'secondary'}

@@ -79,6 +79,7 @@ export function Header() {
         <Button
           variant={mobile ? 'secondary' : 'ghost'}
           size="sm"
+          className={styles.guestAction}
           onClick={() => {
             close();
             openLogin();
@@ -88,6 +89,7 @@ export function Header() {
         </Button>
         <Button
           size="sm"
+          className={styles.guestAction}
           onClick={() => {
             close();
             openRegister();

@@ -6,6 +6,7 @@ import { ArrowRightIcon, CheckIcon } from '../../components/illustrations/icons'
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Container } from '../../components/ui/container';
+import { OnePlace } from '../../components/ui/one-place';
 import { Skeleton } from '../../components/ui/skeleton';
 import { pathTo } from '../../app/routes';
 import styles from './hero-section.module.scss';
@@ -35,20 +36,22 @@ export function HeroSection({ landing, showTariffs, onChooseTariff }: HeroSectio
                 // About the width of the usual promo button, so the row wraps as it will with the text.
                 <Skeleton width={310} height={58} radius={999} />
               ) : (
-                // Both buttons take one place, the other one inert and unseen: a signed-in parent's page
-                // (a guest's until their profile arrives) swaps them without moving «Программы».
-                <span className={styles.primary}>
-                  <span className={styles.choice} inert={!showTariffs}>
-                    <Button size="lg" variant="accent" onClick={onChooseTariff}>
-                      {landing.promo_button}
-                    </Button>
-                  </span>
-                  <span className={styles.choice} inert={showTariffs}>
-                    <ButtonLink to={pathTo('video')} size="lg" variant="accent">
-                      К урокам
-                    </ButtonLink>
-                  </span>
-                </span>
+                // One place for both: a parent's banner swaps them without moving «Программы».
+                <OnePlace
+                  shown={showTariffs ? 'promo' : 'lessons'}
+                  options={{
+                    promo: (
+                      <Button size="lg" variant="accent" onClick={onChooseTariff}>
+                        {landing.promo_button}
+                      </Button>
+                    ),
+                    lessons: (
+                      <ButtonLink to={pathTo('video')} size="lg" variant="accent">
+                        К урокам
+                      </ButtonLink>
+                    ),
+                  }}
+                />
               )}
               <ButtonLink
                 to={pathTo('programs')}
