@@ -127,6 +127,20 @@ describe('header', () => {
       await context.close();
     }
   });
+
+  it('shows «Войти» to a visitor whose stored login has expired', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    try {
+      await storeToken(context, 'a-login-that-expired-long-ago');
+      await page.goto('/faq');
+      await page.getByRole('button', { name: 'Войти' }).first().waitFor({ timeout: 8000 });
+      expect(await page.getByRole('button', { name: 'Регистрация' }).first().isVisible()).toBe(
+        true,
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('footer gift block', () => {

@@ -51,7 +51,9 @@ describe('public pages from the server', () => {
       expect(html).not.toContain('class="boot"');
       // One inline script, the session mark, and the page's CSP allows it by its hash (JSON and JSON-LD are
       // data, not scripts).
-      const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(([, text]) => text ?? '');
+      const inline = [...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)]
+        .filter(([, attributes = '']) => !/\bsrc=|type="application\/(ld\+)?json"/.test(attributes))
+        .map(([, , text]) => text ?? '');
       expect(inline).toHaveLength(1);
       const scriptSrc = /script-src ([^;]*)/.exec(
         headers.get('content-security-policy') ?? '',

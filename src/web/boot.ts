@@ -70,13 +70,19 @@ function start(event?: Event): void {
   noteFirstInteraction(event);
   for (const type of INTERACTIONS) window.removeEventListener(type, start, { capture: true });
   preloadChunks();
-  void import('./main').then(({ startApp }) =>
-    startApp(() => {
-      document.removeEventListener('click', rememberPress, { capture: true });
-      pressed?.click();
-      pressed = null;
-    }),
-  );
+  void import('./main')
+    .then(({ startApp }) =>
+      startApp(() => {
+        document.removeEventListener('click', rememberPress, { capture: true });
+        pressed?.click();
+        pressed = null;
+      }),
+    )
+    .catch(() => {
+      // Without the app the page stays the server's: the guest's buttons, kept unseen for a signed-in
+      // parent until the app holds the page, must not stay unseen for good.
+      delete document.documentElement.dataset.session;
+    });
 }
 
 /** A button pressed before the app holds the page: kept, and pressed again after hydration. */

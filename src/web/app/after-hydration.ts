@@ -11,7 +11,8 @@ export function runAfterHydration(task: () => void): void {
 /** Called by the app shell, which is on every page, server-rendered or not. */
 export function useAfterHydration(): void {
   useEffect(() => {
-    // A mark that the app holds the page (for the browser journeys, and anyone debugging one).
+    // The mark that the app holds the page: the header shows a signed-in parent's server-rendered page
+    // without the guest's buttons until it is set (header.module.scss), and the browser journeys wait for it.
     document.documentElement.dataset.app = 'ready';
     const task = pending;
     pending = null;
