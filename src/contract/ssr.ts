@@ -46,8 +46,8 @@ export const SSR_STATE_ID = 'ssr-state';
 export const TOKEN_STORAGE_KEY = 'user-token';
 
 /**
- * A server-rendered page's one inline script, in <head> before any style: it marks <html> when a login is stored,
- * before the first paint. The page is a guest's until the app takes the login up, and the guest's «Войти»
+ * A server-rendered page's one inline script, in <head> before any style: it marks <html> when a login is
+ * stored, before the first paint. The page is a guest's until the app takes the login up, and the guest's «Войти»
  * and «Регистрация» would turn into «Выйти» under a signed-in parent's finger: marked, they stay unseen
  * (their place kept) until the app holds the page. The server's CSP allows exactly this text by its hash.
  */

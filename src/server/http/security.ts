@@ -1,8 +1,8 @@
 // Security headers. The CSP lists exactly what the SPA loads: its own files, and Yandex Metrika and reCAPTCHA
 // only where they are configured — a host the page never needs is one an injected script could still use.
 // React style attributes need 'unsafe-inline' for styles only; the one inline script (the session mark of
-// a server-rendered page) is allowed by its hash, no other. The policy goes on
-// HTML documents only: it governs what a document loads, and means nothing on JSON or an image.
+// a server-rendered page) is allowed by its hash, no other. The policy goes on HTML documents only: it
+// governs what a document loads, and means nothing on JSON or an image.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_MARK_SCRIPT } from '@contract/ssr';
