@@ -2,7 +2,7 @@
 // restores a forgotten password by mail and signs in with the VK ID sandbox, all through the screens.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, withPage } from './support/browser';
+import { MOBILE, launchBrowser, openPhoneLogin, withPage } from './support/browser';
 import { followMailLink, registerParent, uniqueEmail, waitForMail } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
@@ -260,31 +260,75 @@ describe('VK ID sign-in (sandbox)', () => {
     });
   });
 
-  it('«Разрешить» brings the parent back logged in', async () => {
-    await withPage(browser, baseUrl, async (page) => {
-      await page.goto('/');
-      const login = await openLogin(page);
-      await login.getByRole('button', { name: 'Войти через VK ID' }).click();
+  it('at 375 px a first «Разрешить» asks the consent before any account; the next sign-in asks nothing', async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto('/');
+        await openPhoneLogin(page);
+        const login = page.getByRole('dialog', { name: 'Вход в личный кабинет' });
+        // The consent is announced where the buttons are.
+        await login.getByText(/Аккаунт появится только после вашего согласия/).waitFor();
+        await login.getByRole('button', { name: 'Войти через VK ID' }).click();
 
-      await page.waitForURL('**/sandbox/oauth/vk/**');
-      // The first test person, Мария Тестова, is picked already.
-      expect(await page.getByRole('radio', { name: /Мария Тестова/ }).isChecked()).toBe(true);
-      await page.getByRole('button', { name: 'Разрешить' }).click();
+        await page.waitForURL('**/sandbox/oauth/vk/**');
+        // The first test person, Мария Тестова, is picked already.
+        expect(await page.getByRole('radio', { name: /Мария Тестова/ }).isChecked()).toBe(true);
+        await page.getByRole('button', { name: 'Разрешить' }).click();
 
-      await page.waitForURL(
-        (url) =>
-          url.origin === baseUrl && url.pathname === '/' && !url.searchParams.has('usertoken'),
-      );
-      await expectLoggedIn(page);
-      expect(await storedToken(page)).not.toBeNull();
+        // Back at the school: the consent step, and no account or session yet.
+        const step = page.getByRole('dialog', { name: 'Регистрация через VK ID' });
+        await step.waitFor();
+        await page.waitForURL(
+          (url) => url.pathname === '/' && !url.searchParams.has('social_signup'),
+        );
+        await step.getByText('maria.testova@example.ru').waitFor();
+        expect(await storedToken(page)).toBeNull();
 
-      await page
-        .getByRole('navigation', { name: 'Основное меню' })
-        .getByRole('link', { name: 'Личный кабинет' })
-        .click();
-      await page.waitForURL('**/personal/profile');
-      const personal = page.getByRole('region', { name: 'Личные данные' });
-      expect(await personal.getByLabel('Имя').inputValue()).toBe('Мария');
-    });
+        // Without the consent nothing is made.
+        await step.getByRole('button', { name: 'Создать аккаунт' }).click();
+        await step
+          .getByText('Без согласия на обработку персональных данных зарегистрироваться нельзя')
+          .waitFor();
+
+        // Reading the consent and pressing Escape goes back to the step, not out of it.
+        await step.getByRole('button', { name: 'Текст согласия' }).click();
+        await step
+          .getByRole('heading', { name: 'Согласие на обработку персональных данных' })
+          .waitFor();
+        await step.getByText(/даю\s+согласие\s+Обществу\s+с\s+ограниченной/).waitFor();
+        await page.keyboard.press('Escape');
+        const consent = step.getByLabel('Даю согласие на обработку моих персональных данных');
+        await consent.waitFor();
+
+        await consent.check();
+        await step.getByRole('button', { name: 'Создать аккаунт' }).click();
+        await page.getByRole('dialog', { name: 'Добро пожаловать, Мария!' }).waitFor();
+        await page.getByRole('button', { name: 'Позже' }).click();
+        expect(await storedToken(page)).not.toBeNull();
+
+        await page.goto('/personal/profile');
+        const personal = page.getByRole('region', { name: 'Личные данные' });
+        expect(await personal.getByLabel('Имя').inputValue()).toBe('Мария');
+
+        // The account exists now: the next sign-in through VK ID (from a browser that forgot the
+        // session) asks nothing.
+        await page.evaluate(() => window.localStorage.clear());
+        await page.goto('/');
+        await openPhoneLogin(page);
+        const again = page.getByRole('dialog', { name: 'Вход в личный кабинет' });
+        await again.getByRole('button', { name: 'Войти через VK ID' }).click();
+        await page.waitForURL('**/sandbox/oauth/vk/**');
+        await page.getByRole('button', { name: 'Разрешить' }).click();
+        await page.waitForURL(
+          (url) =>
+            url.origin === baseUrl && url.pathname === '/' && !url.searchParams.has('usertoken'),
+        );
+        await page.waitForFunction(() => window.localStorage.getItem('user-token') !== null);
+        expect(await page.getByRole('dialog', { name: 'Регистрация через VK ID' }).count()).toBe(0);
+      },
+      { viewport: MOBILE },
+    );
   });
 });

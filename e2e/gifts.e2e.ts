@@ -1,9 +1,10 @@
 // Gifts in the browser: the empty «Мои подарки» on a phone, prices and a promo code on /subscribe-gift, a
-// guest's choice surviving registration, and the mail's certificate link for a logged-in parent. Paying
-// through the bank's sandbox is a journey of its own.
+// guest's choice surviving registration and paid right after it, and the mail's certificate link for a
+// logged-in parent.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
+import { payOnBankPage } from './support/bank';
+import { MOBILE, launchBrowser, withPage } from './support/browser';
 import { uniqueEmail } from './support/accounts';
 
 const baseUrl = inject('baseUrl');
@@ -70,7 +71,7 @@ describe('gifts', () => {
     });
   });
 
-  it('a guest’s gift waits through registration and is pre-selected in /personal/gift', async () => {
+  it('a guest’s gift waits through registration, and the welcome goes on to paying it', async () => {
     await withPage(
       browser,
       baseUrl,
@@ -94,9 +95,11 @@ describe('gifts', () => {
         await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
 
         await page.waitForURL((url) => url.pathname === '/personal/gift');
+        // The buyer came to pay for a gift, which needs no child: the welcome's next step is paying.
         const welcome = page.getByRole('dialog', { name: 'Добро пожаловать, Ольга!' });
         await welcome.waitFor();
-        await welcome.getByRole('button', { name: 'Закрыть' }).click();
+        expect(await welcome.getByRole('button', { name: 'Добавить ребёнка' }).count()).toBe(0);
+        await welcome.getByRole('link', { name: 'Перейти к оплате подарка' }).click();
         await welcome.waitFor({ state: 'detached' });
 
         await page.getByText(/Вы выбрали «Подарочная подписка на 12\s+месяцев»/).waitFor();
@@ -111,8 +114,16 @@ describe('gifts', () => {
           .getByRole('region', { name: 'Мои подарки' })
           .getByText('Подарков пока нет')
           .waitFor();
+
+        await page.getByRole('button', { name: /^Купить в подарок за/ }).click();
+        await payOnBankPage(page, '5555 5555 5555 5599');
+        await page.waitForURL('**/successful-payment?**');
+        const result = page.getByRole('dialog');
+        await result.getByRole('heading', { name: 'Оплата прошла' }).waitFor();
+        await result.getByRole('link', { name: 'Мои подарки' }).click();
+        await page.getByRole('region', { name: 'Мои подарки' }).locator('code').first().waitFor();
       },
-      { viewport: DESKTOP },
+      { viewport: MOBILE },
     );
   });
 

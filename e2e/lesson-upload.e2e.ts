@@ -44,8 +44,8 @@ describe('a lesson published from the back office', () => {
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
     await page
       .locator('#upload-subtitles_upload_id')
-      .setInputFiles('src/server/db/seed/media/count-three.vtt');
-    await page.getByText('Загружено: «count-three.vtt»').waitFor();
+      .setInputFiles('src/server/db/seed/media/three-four-w1-l1.vtt');
+    await page.getByText('Загружено: «three-four-w1-l1.vtt»').waitFor();
     await page.getByLabel('Опубликован').check();
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Сохранено').waitFor();

@@ -1,8 +1,10 @@
 // A newcomer's first look: the bank's return pages ask a guest to log in, in Russian — nothing
-// technical — and a sandbox opened by its address explains itself.
+// technical — a sandbox opened by its address explains itself, and a VK ID newcomer without an e-mail
+// gives the consent before the account exists and adds an address afterwards.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
+import { followMailLink } from './support/accounts';
+import { DESKTOP, MOBILE, launchBrowser, openPhoneLogin, withPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -60,6 +62,57 @@ describe('sandbox opened directly', () => {
         await page.getByText('Мария Тестова').waitFor();
         await page.getByRole('link', { name: 'Вернуться в «Школу Умняшек»' }).click();
         await page.waitForURL((url) => url.pathname === '/');
+      },
+      { viewport: MOBILE },
+    );
+  });
+});
+
+describe('a newcomer through VK ID who shares no e-mail', () => {
+  it('at 375 px agrees to the consent, then adds an address confirmed by a letter', async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto('/');
+        await openPhoneLogin(page);
+        const login = page.getByRole('dialog', { name: 'Вход в личный кабинет' });
+        await login.getByRole('button', { name: 'Войти через VK ID' }).click();
+        await page.waitForURL('**/sandbox/oauth/vk/**');
+        await page.getByRole('radio', { name: /Анна/ }).check();
+        await page.getByRole('button', { name: 'Разрешить' }).click();
+
+        const step = page.getByRole('dialog', { name: 'Регистрация через VK ID' });
+        await step.getByText('VK ID её не передал — адрес можно добавить в профиле').waitFor();
+        await step.getByLabel('Даю согласие на обработку моих персональных данных').check();
+        await step.getByRole('button', { name: 'Создать аккаунт' }).click();
+        const welcome = page.getByRole('dialog', { name: 'Добро пожаловать, Анна!' });
+        await welcome.getByText(/VK ID не передал адрес почты\. Добавьте его в профиле/).waitFor();
+        await welcome.getByRole('button', { name: 'Позже' }).click();
+
+        await page.goto('/personal/profile');
+        const account = page.getByRole('region', { name: 'Вход в кабинет' });
+        await account.getByText(/VK ID не передал адрес почты/).waitFor();
+        // Nothing it cannot do: no fixed address to keep, no password to sign in by an address it lacks.
+        const text = await account.innerText();
+        expect(text).not.toMatch(/не указана|изменить нельзя|по адресу почты|Задать пароль/);
+
+        const address = `anna-${Date.now()}@example.ru`;
+        await account.getByLabel('Адрес почты').fill(address);
+        await account.getByRole('button', { name: 'Добавить адрес' }).click();
+        await account.getByText(/Письмо отправлено на/).waitFor();
+
+        await followMailLink(page, baseUrl, {
+          to: address,
+          subject: 'Подтвердите адрес почты',
+          linkPart: '/confirmed?verified_token=',
+        });
+        await page.getByRole('dialog', { name: 'Почта подтверждена' }).waitFor();
+        await page.goto('/personal/profile');
+        const confirmed = page.getByRole('region', { name: 'Вход в кабинет' });
+        await confirmed.getByText('Подтверждена', { exact: true }).waitFor();
+        expect(await confirmed.innerText()).toContain(address.split('@')[0]);
+        await confirmed.getByRole('button', { name: 'Задать пароль' }).waitFor();
       },
       { viewport: MOBILE },
     );

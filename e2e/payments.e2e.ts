@@ -1,6 +1,7 @@
 // Money through the browser, against the sandbox bank: a guest chooses 6 months for 2 children with a
-// promo code, registers, pays on the bank's page and finds the subscription in personal/tariffs; a declined
-// card ends on the fail modal with nothing bought.
+// promo code, registers, sees the discounted sum before paying, pays it on the bank's page and finds the
+// subscription in personal/tariffs; a declined card ends on the fail modal naming the school's order
+// number — the one on the bank's page and in the history — with nothing bought.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { payOnBankPage } from './support/bank';
@@ -31,14 +32,18 @@ describe('buying a subscription', () => {
         await page.getByLabel('Промокод').fill('umnyashki10');
         expect(await page.getByLabel('Промокод').inputValue()).toBe('UMNYASHKI10');
         await page.getByRole('button', { name: 'Применить промокод' }).click();
-        await page.getByText('Промокод UMNYASHKI10: скидка 810\u00a0₽').waitFor();
-        await page.getByText(/С промокодом к оплате 7\s290\s₽/).waitFor();
+        await page.getByText(/Промокод UMNYASHKI10 применён: к оплате 7\s290\s₽/).waitFor();
+        // ИТОГО is the discounted sum; the price before the code is crossed out beside it.
+        const total = page.getByText('Итого к оплате').locator('..');
+        expect(await total.locator('del').innerText()).toMatch(/8\s100\s₽/);
+        expect(await total.innerText()).toMatch(/^Итого к оплате\s+7\s290\s₽/i);
 
         await page.getByRole('button', { name: /Зарегистрироваться и оплатить 7\s290\s₽/ }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('heading', { name: 'Регистрация и оплата' }).waitFor();
         await dialog.getByLabel('Имя').fill('Анна');
-        await dialog.getByLabel('Электронная почта').fill(uniqueEmail('buyer'));
+        const email = uniqueEmail('buyer');
+        await dialog.getByLabel('Электронная почта').fill(email);
         await dialog.getByLabel('Пароль', { exact: true }).fill('Umnyashki-buyer-2026');
         await dialog.getByText('Даю согласие на обработку').click();
         await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
@@ -47,8 +52,15 @@ describe('buying a subscription', () => {
         await page.waitForURL('**/personal/tariffs');
         await page.getByText('Вы выбрали этот тариф до регистрации — осталось оплатить.').waitFor();
         expect(await page.getByLabel('Промокод').inputValue()).toBe('UMNYASHKI10');
-        await page.getByRole('button', { name: 'Применить промокод' }).click();
-        await page.getByRole('button', { name: /^Оплатить 7\s290\s₽/ }).click();
+        // The code is priced at once: the sum on the button is the sum the bank is asked for.
+        const pay = page.getByRole('button', { name: /^Оплатить 7\s290\s₽/ });
+        await pay.waitFor();
+        expect(
+          await page.getByText('Итого к оплате').locator('..').locator('del').innerText(),
+        ).toMatch(/8\s100\s₽/);
+        await pay.click();
+        await page.waitForURL('**/sandbox/sberbank/**');
+        expect(await page.locator('body').innerText()).toMatch(/7\s290,00\s₽/);
 
         await payOnBankPage(page, '5555 5555 5555 5599');
         await page.waitForURL('**/successful-payment?**');
@@ -64,12 +76,18 @@ describe('buying a subscription', () => {
         const history = page.getByRole('region', { name: 'История платежей' });
         await history.getByText('Оплачено').waitFor();
         expect(await history.innerText()).toMatch(/7\s290\s₽/);
+        // The letter after payment names the order by the number the history shows.
+        const number = /Заказ №\s(\S+)/.exec(await history.innerText())?.[1] ?? '';
+        expect(number).toMatch(/^\d+-[0-9A-Z]{6}$/);
+        const letter = await waitForMail(baseUrl, email, `Оплата прошла — заказ №\u00a0${number}`);
+        expect(letter.text).toMatch(/Сумма: 7\s290\u00a0₽/);
         // The header of the personal area tells it everywhere.
         expect(await page.locator('h1 + p').innerText()).toMatch(/Подписка до .* · для 2\s+детей/);
       },
       { viewport: MOBILE },
     );
-  });
+    // Registration, two pages of the bank and the personal area: the longest journey of the file.
+  }, 120_000);
 
   it('a declined card ends on the fail modal, and nothing is bought', async () => {
     await withPage(
@@ -82,15 +100,22 @@ describe('buying a subscription', () => {
           .first()
           .check({ force: true });
         await page.getByRole('button', { name: /^Оплатить/ }).click();
+        await page.waitForURL('**/sandbox/sberbank/**');
+        const atBank = /Заказ\s*№\s*(\S+)/.exec(await page.locator('body').innerText())?.[1];
+        expect(atBank).toMatch(/^\d+-[2-9A-HJ-NP-Z]{6}$/);
         await payOnBankPage(page, '4000 0000 0000 0002');
         await page.waitForURL('**/fail-payment?**');
         const result = page.getByRole('dialog');
         await result.getByRole('heading', { name: 'Оплата не прошла' }).waitFor();
         expect(await result.innerText()).toMatch(/Деньги не списаны/);
+        // Support is told the school's number, the one the bank's page showed — not the bank's own id.
+        expect(await result.innerText()).toContain(`укажите номер заказа ${atBank ?? ''}`);
         await result.getByRole('link', { name: 'Попробовать ещё раз' }).click();
         await page.waitForURL('**/personal/tariffs');
         const history = page.getByRole('region', { name: 'История платежей' });
-        await history.getByText('Не прошла').first().waitFor();
+        const failed = history.getByRole('listitem').filter({ hasText: 'Не оплачен' }).first();
+        await failed.waitFor();
+        expect(await failed.innerText()).toContain(`Заказ №\u00a0${atBank ?? ''}`);
       },
       { viewport: MOBILE, asParent: true },
     );

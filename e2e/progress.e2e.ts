@@ -58,7 +58,7 @@ describe('a program week by week, for a guest', () => {
         expect(await weeks.nth(1).getByText('Откроется с подпиской').count()).toBe(3);
 
         const first = weeks.nth(0).getByRole('listitem').first();
-        expect(await first.getByText('12\u00a0сек').count()).toBe(1);
+        expect(await first.getByText('12\u00a0мин').count()).toBe(1);
         await first.getByRole('button', { name: /^Смотреть бесплатно/ }).click();
         expect(await videoPlays(page)).toBe(true);
         // Only one lesson of the program plays for a guest.

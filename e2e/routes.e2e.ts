@@ -1,4 +1,4 @@
-// SPEC §2, row by row: where each path ends up for a guest and for a logged-in parent, and the page title.
+// docs/PRODUCT.md «Screens and routes», row by row: where each path ends up for a guest and for a logged-in parent, and the page title.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, withPage } from './support/browser';
@@ -13,17 +13,18 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function settle(page: Page, path: string): Promise<string> {
+/**
+ * Opens `path` and returns where the app comes to rest. Loaders redirect on the client, later on a busy
+ * machine: the address is awaited until it is `expected` (up to 15 s) — the caller's assertion still
+ * fails if it never comes.
+ */
+async function settle(page: Page, path: string, expected: string): Promise<string> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  // Loaders redirect on the client; wait until the address stops changing.
-  let last = '';
-  for (let i = 0; i < 20 && last !== page.url(); i += 1) {
-    last = page.url();
-    await page.waitForTimeout(100);
-  }
-  const url = new URL(page.url());
-  return url.pathname;
+  await page
+    .waitForURL((url) => url.pathname === expected, { timeout: 15_000 })
+    .catch(() => undefined);
+  return new URL(page.url()).pathname;
 }
 
 const TITLE = 'Школа Умняшек';
@@ -69,8 +70,8 @@ describe('a guest', () => {
 
   it.each(rows)('%s ends at %s', async (from, to, title) => {
     await withPage(browser, baseUrl, async (page) => {
-      expect(await settle(page, from)).toBe(to);
-      expect(await page.title()).toBe(title);
+      expect(await settle(page, from, to)).toBe(to);
+      await expect.poll(() => page.title(), { timeout: 5_000 }).toBe(title);
     });
   });
 
@@ -82,8 +83,8 @@ describe('a guest', () => {
     'activate-certificate',
   ])('the landing opens the %s modal by its route', async (modal) => {
     await withPage(browser, baseUrl, async (page) => {
-      expect(await settle(page, `/${modal}`)).toBe(`/${modal}`);
-      await expect(page.locator('dialog[open]').isVisible()).resolves.toBe(true);
+      expect(await settle(page, `/${modal}`, `/${modal}`)).toBe(`/${modal}`);
+      await page.locator('dialog[open]').waitFor({ state: 'visible', timeout: 15_000 });
     });
   });
 });
@@ -108,7 +109,7 @@ describe('a logged-in parent', () => {
       browser,
       baseUrl,
       async (page) => {
-        expect(await settle(page, from)).toBe(to);
+        expect(await settle(page, from, to)).toBe(to);
       },
       { asParent: true },
     );
@@ -119,8 +120,10 @@ describe('a logged-in parent', () => {
       browser,
       baseUrl,
       async (page) => {
-        await settle(page, '/');
+        expect(await settle(page, '/', '/')).toBe('/');
         const nav = page.getByRole('banner');
+        // The header learns about the login from the profile request: its «Выйти» says it has.
+        await nav.getByRole('button', { name: 'Выйти' }).waitFor();
         await expect(nav.getByRole('link', { name: 'Личный кабинет' }).count()).resolves.toBe(1);
         await expect(nav.getByRole('link', { name: 'Видео-уроки' }).count()).resolves.toBe(1);
         await expect(nav.getByRole('button', { name: 'Выйти' }).count()).resolves.toBe(1);
@@ -134,8 +137,7 @@ describe('a logged-in parent', () => {
 describe('the usertoken guard', () => {
   it('rejects a forged one-time code and leaves the visitor a guest', async () => {
     await withPage(browser, baseUrl, async (page) => {
-      await settle(page, '/personal?usertoken=forged-code');
-      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await settle(page, '/personal?usertoken=forged-code', '/')).toBe('/');
       expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
     });
   });

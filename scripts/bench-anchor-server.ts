@@ -9,7 +9,7 @@ import cluster from 'node:cluster';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { openDatabase, type DatabaseTarget } from '../src/server/db/client';
-import { hashPassword, verifyPassword } from '../src/server/modules/auth/passwords';
+import { hashPassword, verifyPassword } from '../src/server/shared/passwords';
 import { sha256 } from '../src/server/modules/auth/tokens';
 import { BENCH_PASSWORD } from './bench-families';
 

@@ -16,7 +16,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { systemClock } from '../src/server/deps';
-import { hashPassword } from '../src/server/modules/auth/passwords';
+import { hashPassword } from '../src/server/shared/passwords';
 import { createSession } from '../src/server/modules/auth/service';
 
 /** The password of every bench parent (the login benchmark signs in with it). */

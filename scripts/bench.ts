@@ -19,7 +19,7 @@ import { loadConfig } from '../src/server/config';
 import { defaultSeedContent } from '../src/server/db/seed/default-content';
 import { createLogger } from '../src/server/logger';
 import { prepareDatabase } from '../src/server/startup';
-import { launchBrowser } from '../e2e/support/browser';
+import { launchBrowser } from './chromium';
 import {
   countBenchFamilies,
   growBenchFamilies,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from '../e2e/support/browser';
+import { CHROMIUM_ARGS } from './chromium';
 
 const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/programs/main-program/four-five').split(',');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

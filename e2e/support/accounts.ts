@@ -56,9 +56,9 @@ export async function registerParent(
     label = 'parent',
     name = 'Анна',
     consentMailing = false,
-  }: { label?: string; name?: string; consentMailing?: boolean } = {},
+    email = uniqueEmail(label),
+  }: { label?: string; name?: string; consentMailing?: boolean; email?: string } = {},
 ): Promise<TestParent> {
-  const email = uniqueEmail(label);
   const password = `umnyashki-${Math.random().toString(36).slice(2, 10)}`;
   const res = await postFromOwnAddress(`${baseUrl}/api/auth/register`, {
     email,
@@ -88,6 +88,7 @@ export interface SandboxMail {
   id: number;
   to: string;
   subject: string;
+  text: string;
   links: string[];
 }
 

@@ -1,15 +1,8 @@
-// System Chromium driven by playwright-core. No browser download: CHROMIUM_PATH or Debian's /usr/bin/chromium.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// The journeys' browser: system Chromium (scripts/chromium.ts, shared with the bench and Lighthouse), pages at a
+// phone's and a desktop's width, the demo parent's login.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, launchBrowser } from '../../scripts/chromium';
 
 export interface Viewport {
   width: number;
@@ -18,14 +11,6 @@ export interface Viewport {
 
 export const MOBILE: Viewport = { width: 375, height: 812 };
 export const DESKTOP: Viewport = { width: 1280, height: 900 };
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-}
 
 export async function newPage(
   browser: Browser,
@@ -77,6 +62,13 @@ export async function withPage(
   try {
     if (asParent) await loginAsDemoParent(context, baseURL);
     await journey(page, context);
+  } catch (error) {
+    // CI keeps only the log: the page's address and words say where the journey stood when it failed.
+    const seen = await page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500))
+      .catch(() => '(the page could not be read)');
+    console.error(`The journey failed at ${page.url()}; the page showed: ${seen}`);
+    throw error;
   } finally {
     await context.close();
   }
@@ -90,4 +82,11 @@ export async function startApp(page: Page): Promise<void> {
   await page.mouse.move(2, 2);
   await page.mouse.move(4, 4);
   await page.locator('html[data-app="ready"]').waitFor({ state: 'attached', timeout: 20_000 });
+}
+
+/** The login modal as a parent on a phone opens it: the header's «Войти» is behind the burger. */
+export async function openPhoneLogin(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  await page.getByRole('button', { name: 'Войти', exact: true }).filter({ visible: true }).click();
+  await page.getByRole('dialog', { name: 'Вход в личный кабинет' }).waitFor();
 }

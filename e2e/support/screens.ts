@@ -1,6 +1,7 @@
-// Every screen of the school a journey can open by its address (src/web/app/routes.ts), for the
+// Every screen of the school a journey can open by its address (src/web/lib/routes.ts), for the
 // journeys that check all of them: accessibility (axe) and phones (no sideways scroll).
 import type { Page } from 'playwright-core';
+import { passGate } from './gate';
 
 export interface Screen {
   path: string;
@@ -125,6 +126,7 @@ export const VIDEO_STATES: VideoState[] = [
     name: 'the study-mode modal',
     open: async (page) => {
       await page.getByRole('button', { name: /^Режим/ }).click();
+      await passGate(page);
       await dialogNamed(page, 'Режим занятий');
     },
   },
@@ -132,6 +134,7 @@ export const VIDEO_STATES: VideoState[] = [
     name: 'the remind modal',
     open: async (page) => {
       await page.getByRole('button', { name: /^Напоминания/ }).click();
+      await passGate(page);
       await dialogNamed(page, 'Напоминания об уроках');
     },
   },

@@ -2,10 +2,12 @@ import { BrowserRouter } from 'react-router';
 import type { ComponentType } from 'react';
 import { Admin, Resource, type ResourceProps } from 'react-admin';
 import type { StaffRole } from '@contract/api/auth';
+import { staffMay, type StaffCapability } from '@contract/staff-access';
 import { authProvider } from './auth-provider';
 import { Dashboard } from './dashboard';
 import { dataProvider } from './data-provider';
 import { i18nProvider } from './i18n';
+import { AdminLayout } from './layout';
 import { LoginPage } from './login-page';
 import { AuditList } from './resources/audit';
 import { PromoCreate, PromoEdit, PromoList } from './resources/promo-codes';
@@ -22,6 +24,7 @@ import { CertificateList, CertificateShow } from './resources/gift-certificates'
 import { UnsubscribeReasonList } from './resources/unsubscribe-reasons';
 import { OrderList, OrderShow } from './resources/orders';
 import { UserList, UserShow } from './resources/users';
+import { StaffInvitationCreate } from './resources/staff-invitations';
 import {
   InstructionCreate,
   InstructionEdit,
@@ -38,31 +41,27 @@ import { LessonCreate, LessonEdit, LessonList } from './resources/lessons';
 import { ProgramEdit, ProgramList, WeekCreate, WeekEdit, WeekList } from './resources/programs';
 import { AgeGroupEdit, AgeGroupList } from './resources/age-groups';
 
-const ADMIN = ['admin'] as const;
-const EDITORS = ['admin', 'editor'] as const;
-const SUPPORT = ['admin', 'support'] as const;
-const STAFF = ['admin', 'editor', 'support'] as const;
-
 interface Section {
   name: string;
   /** The menu's name; none → the resource's name from i18n. */
   label?: string;
-  roles: readonly StaffRole[];
+  /** What a role must hold to see the section (the roles' table, @contract/staff-access). */
+  reads: StaffCapability;
   list?: ComponentType;
   show?: ComponentType;
   create?: ComponentType;
   edit?: ComponentType;
-  /** Forms for the administrator only: the other roles of the section read. */
-  adminWrites?: { create?: ComponentType; edit?: ComponentType };
+  /** Forms for the roles holding `capability`; the section's other roles read. */
+  writes?: { capability: StaffCapability; create?: ComponentType; edit?: ComponentType };
   recordRepresentation?: ResourceProps['recordRepresentation'];
 }
 
-/** The back office's sections in menu order, with the roles that run each (the server checks again). */
+/** The back office's sections in menu order, with what a role must hold to see each (the server checks again). */
 const SECTIONS: readonly Section[] = [
   {
     name: 'support-requests',
     label: 'Обращения',
-    roles: SUPPORT,
+    reads: 'support-requests',
     list: SupportRequestList,
     show: SupportRequestShow,
     recordRepresentation: (record: { id: number }) => `№\u00a0${record.id}`,
@@ -70,15 +69,17 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'users',
     label: 'Семьи и сотрудники',
-    roles: SUPPORT,
+    reads: 'families',
     list: UserList,
     show: UserShow,
     recordRepresentation: 'email',
   },
+  // No list of its own: the accounts list's «Пригласить сотрудника» opens the form.
+  { name: 'staff-invitations', reads: 'staff-accounts', create: StaffInvitationCreate },
   {
     name: 'orders',
     label: 'Заказы',
-    roles: SUPPORT,
+    reads: 'orders',
     list: OrderList,
     show: OrderShow,
     recordRepresentation: 'order_number',
@@ -86,7 +87,7 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'campaigns',
     label: 'Рассылки',
-    roles: EDITORS,
+    reads: 'mailing',
     list: CampaignList,
     create: CampaignCreate,
     edit: CampaignEdit,
@@ -96,7 +97,7 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'mailing-categories',
     label: 'Категории рассылок',
-    roles: EDITORS,
+    reads: 'mailing',
     list: MailingCategoryList,
     edit: MailingCategoryEdit,
     recordRepresentation: 'title',
@@ -104,7 +105,7 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'lessons',
     label: 'Уроки',
-    roles: EDITORS,
+    reads: 'lessons',
     list: LessonList,
     create: LessonCreate,
     edit: LessonEdit,
@@ -113,7 +114,7 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'weeks',
     label: 'Недели программ',
-    roles: EDITORS,
+    reads: 'lessons',
     list: WeekList,
     create: WeekCreate,
     edit: WeekEdit,
@@ -123,7 +124,7 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'programs',
     label: 'Программы',
-    roles: EDITORS,
+    reads: 'lessons',
     list: ProgramList,
     edit: ProgramEdit,
     recordRepresentation: 'title',
@@ -131,17 +132,17 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'age-groups',
     label: 'Возрастные группы',
-    roles: EDITORS,
+    reads: 'lessons',
     list: AgeGroupList,
     edit: AgeGroupEdit,
     recordRepresentation: 'title',
   },
   // No screen of its own: the lesson form's list of additional programs.
-  { name: 'lesson-places', roles: EDITORS, recordRepresentation: 'title' },
+  { name: 'lesson-places', reads: 'lessons', recordRepresentation: 'title' },
   {
     name: 'landing',
     label: 'Тексты главной',
-    roles: EDITORS,
+    reads: 'texts',
     list: LandingList,
     edit: LandingEdit,
     recordRepresentation: (record: { key: string }) =>
@@ -150,7 +151,7 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'pages',
     label: 'Страницы',
-    roles: EDITORS,
+    reads: 'texts',
     list: PageList,
     edit: PageEdit,
     recordRepresentation: 'title',
@@ -158,7 +159,7 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'instructions',
     label: 'Инструкции',
-    roles: EDITORS,
+    reads: 'texts',
     list: InstructionList,
     create: InstructionCreate,
     edit: InstructionEdit,
@@ -166,7 +167,7 @@ const SECTIONS: readonly Section[] = [
   },
   {
     name: 'promo-codes',
-    roles: ADMIN,
+    reads: 'promo-codes',
     list: PromoList,
     create: PromoCreate,
     edit: PromoEdit,
@@ -176,40 +177,41 @@ const SECTIONS: readonly Section[] = [
   {
     name: 'tariffs',
     label: 'Тарифы',
-    roles: SUPPORT,
+    reads: 'prices',
     list: TariffList,
     show: TariffShow,
-    adminWrites: { create: TariffCreate, edit: TariffEdit },
+    writes: { capability: 'price-changes', create: TariffCreate, edit: TariffEdit },
     recordRepresentation: 'title',
   },
   {
     name: 'program-prices',
     label: 'Цены доп. программ',
-    roles: SUPPORT,
+    reads: 'prices',
     list: ProgramPricesList,
     show: ProgramPricesShow,
-    adminWrites: { edit: ProgramPricesEdit },
+    writes: { capability: 'price-changes', edit: ProgramPricesEdit },
     recordRepresentation: 'title',
   },
   {
     name: 'week-prices',
     label: 'Цена недели',
-    roles: SUPPORT,
+    reads: 'prices',
     list: WeekPriceList,
     show: WeekPriceShow,
-    adminWrites: { edit: WeekPriceEdit },
+    writes: { capability: 'price-changes', edit: WeekPriceEdit },
     recordRepresentation: 'title',
   },
   {
     name: 'gift-certificates',
     label: 'Сертификаты',
-    roles: SUPPORT,
+    reads: 'gifts',
     list: CertificateList,
     show: CertificateShow,
     recordRepresentation: 'code',
   },
-  { name: 'unsubscribe-reasons', roles: STAFF, list: UnsubscribeReasonList },
-  { name: 'audit', label: 'Журнал', roles: ADMIN, list: AuditList },
+  // Every role sees the reasons' shares; the answers with comments only the roles holding them.
+  { name: 'unsubscribe-reasons', reads: 'renewal-reasons', list: UnsubscribeReasonList },
+  { name: 'audit', label: 'Журнал', reads: 'audit', list: AuditList },
 ];
 
 /** The back office at /admin: each role sees the sections it runs. */
@@ -224,21 +226,25 @@ export function AdminApp() {
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         loginPage={LoginPage}
+        layout={AdminLayout}
         dashboard={Dashboard}
         requireAuth
         disableTelemetry
       >
         {(role: StaffRole | undefined) =>
-          SECTIONS.filter((section) => role !== undefined && section.roles.includes(role)).map(
-            ({ name, label, roles: _roles, adminWrites, ...views }) => (
-              <Resource
-                key={name}
-                name={name}
-                {...views}
-                {...(role === 'admin' ? adminWrites : {})}
-                {...(label ? { options: { label } } : {})}
-              />
-            ),
+          SECTIONS.filter((section) => staffMay(role, section.reads)).map(
+            ({ name, label, reads: _reads, writes, ...views }) => {
+              const { capability, ...forms } = writes ?? {};
+              return (
+                <Resource
+                  key={name}
+                  name={name}
+                  {...views}
+                  {...(capability && staffMay(role, capability) ? forms : {})}
+                  {...(label ? { options: { label } } : {})}
+                />
+              );
+            },
           )
         }
       </Admin>

@@ -1,5 +1,6 @@
-// Staff sign-in for react-admin. The first sign-in of an account without a second factor answers with the
-// TOTP secret instead of a session: login() rejects with TotpSetupRequired and the login page shows it.
+// Staff sign-in for react-admin. The first administrator's first sign-in (from the server's machine, or with
+// the code the server printed at start-up) answers with the TOTP secret instead of a session: login()
+// rejects with TotpSetupRequired and the login page shows it. Everyone else enrols by invitation.
 import type { AuthProvider } from 'react-admin';
 import type { StaffIdentity, StaffLoginResult } from '@contract/api/admin';
 import { adminToken, call, setAdminToken } from './api';
@@ -18,10 +19,15 @@ const me = () => {
 };
 
 export const authProvider: AuthProvider = {
-  async login(params: { email: string; password: string; code?: string }) {
+  async login(params: { email: string; password: string; code?: string; setupCode?: string }) {
     const { data } = await call<{ data: StaffLoginResult }>('admin/auth/login', {
       method: 'POST',
-      body: { email: params.email, password: params.password, code: params.code || undefined },
+      body: {
+        email: params.email,
+        password: params.password,
+        code: params.code || undefined,
+        setup_code: params.setupCode || undefined,
+      },
     });
     if (data.totp_setup) throw new TotpSetupRequired(data.totp_setup);
     if (!data.token) throw new Error('Сервер не открыл сессию');

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { Title } from 'react-admin';
-import type { Dashboard as Figures } from '@contract/api/admin';
+import { Title, usePermissions } from 'react-admin';
+import type { Dashboard as Figures, DashboardRevenue } from '@contract/api/admin';
 import { formatPrice } from '@contract/money';
+import { staffMay } from '@contract/staff-access';
 import { call } from './api';
 
 const dateLabel = (iso: string) =>
@@ -26,7 +27,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 }
 
 /** Payments of the last 30 days as bars; each bar's title says the day, the sum and the count. */
-function PaymentsChart({ days }: { days: Figures['payments'] }) {
+function PaymentsChart({ days }: { days: DashboardRevenue['payments'] }) {
   const max = Math.max(1, ...days.map((d) => d.amount));
   const total = days.reduce((sum, d) => sum + d.amount, 0);
   return (
@@ -65,35 +66,56 @@ function PaymentsChart({ days }: { days: Figures['payments'] }) {
   );
 }
 
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' },
+} as const;
+
+function LoadFailed() {
+  return <Typography color="error">Не удалось загрузить сводку. Обновите страницу.</Typography>;
+}
+
+/** Each panel is asked for only by a role that holds it; a refusal or a failure stays in its panel. */
 export function Dashboard() {
-  const { data, isError } = useQuery({
+  const { permissions, isPending } = usePermissions<string>();
+  const counts = staffMay(permissions, 'family-figures');
+  const money = staffMay(permissions, 'revenue');
+  const figures = useQuery({
     queryKey: ['admin', 'dashboard'],
     queryFn: async () => (await call<{ data: Figures }>('admin/dashboard')).data,
+    enabled: counts,
+  });
+  const revenue = useQuery({
+    queryKey: ['admin', 'dashboard', 'revenue'],
+    queryFn: async () => (await call<{ data: DashboardRevenue }>('admin/dashboard/revenue')).data,
+    enabled: money,
   });
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Title title="Сводка" />
-      {isError && (
-        <Typography color="error">Не удалось загрузить сводку. Обновите страницу.</Typography>
+      {!isPending && !counts && !money && (
+        <Typography>Ваши разделы — в меню: выберите, с чего начать.</Typography>
       )}
-      {data && (
-        <>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' },
-            }}
-          >
-            <Figure label="Семей" value={data.families} />
-            <Figure label="Платных подписок" value={data.active_subscriptions} />
-            <Figure label="Пробных недель" value={data.trials} />
-            <Figure label="Выручка за месяц" value={formatPrice(data.month_revenue)} />
-            <Figure label="Новых обращений" value={data.open_support_requests} />
-          </Box>
-          <PaymentsChart days={data.payments} />
-        </>
+      {(figures.isError || revenue.isError) && <LoadFailed />}
+      {(figures.data || revenue.data) && (
+        <Box sx={grid}>
+          {figures.data && (
+            <>
+              <Figure label="Семей" value={figures.data.families} />
+              <Figure label="Платных подписок" value={figures.data.active_subscriptions} />
+              <Figure label="Пробных недель" value={figures.data.trials} />
+            </>
+          )}
+          {revenue.data && (
+            <Figure label="Выручка за месяц" value={formatPrice(revenue.data.month_revenue)} />
+          )}
+          {figures.data && (
+            <Figure label="Новых обращений" value={figures.data.open_support_requests} />
+          )}
+        </Box>
       )}
+      {revenue.data && <PaymentsChart days={revenue.data.payments} />}
     </Box>
   );
 }

@@ -169,6 +169,10 @@ const messages = {
         children: 'Дети',
       },
     },
+    'staff-invitations': {
+      name: 'Приглашение |||| Приглашения',
+      fields: { email: 'Почта', name: 'Имя', role: 'Роль' },
+    },
     orders: {
       name: 'Заказ |||| Заказы',
       fields: { state: 'Статус' },

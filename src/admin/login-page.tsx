@@ -5,7 +5,8 @@ import { TotpSetupRequired } from './auth-provider';
 
 /**
  * Staff sign-in: address, password and — outside the demo — the authenticator app's code. The first
- * sign-in of an account without one shows the secret to add to the app, then asks for its code.
+ * administrator's first sign-in from another machine asks for the code the server printed in its terminal,
+ * then shows the secret to add to the app and asks for its code.
  */
 export function LoginPage() {
   const login = useLogin();
@@ -13,6 +14,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [askCode, setAskCode] = useState(false);
+  const [setupCode, setSetupCode] = useState('');
+  const [askSetupCode, setAskSetupCode] = useState(false);
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,7 +25,12 @@ export function LoginPage() {
     setFailure(null);
     setBusy(true);
     try {
-      await login({ email, password, code: askCode ? code : undefined });
+      await login({
+        email,
+        password,
+        code: askCode ? code : undefined,
+        setupCode: askSetupCode ? setupCode : undefined,
+      });
     } catch (error) {
       if (error instanceof TotpSetupRequired) {
         setSetup(error.setup);
@@ -30,6 +38,7 @@ export function LoginPage() {
       } else {
         const body = (error as { body?: { code?: string } }).body;
         if (body?.code === 'second_factor_required') setAskCode(true);
+        if (body?.code === 'setup_code_required') setAskSetupCode(true);
         setFailure((error as Error).message);
       }
     } finally {
@@ -70,6 +79,19 @@ export function LoginPage() {
             required
             margin="dense"
           />
+          {askSetupCode && !setup && (
+            <TextField
+              label="Код из терминала сервера"
+              helperText="Сервер напечатал его при запуске: «Код первого входа администратора»"
+              autoComplete="off"
+              value={setupCode}
+              onChange={(event) => setSetupCode(event.target.value.slice(0, 40))}
+              fullWidth
+              required
+              margin="dense"
+              autoFocus
+            />
+          )}
           {setup && (
             <Alert severity="info" sx={{ my: 1 }}>
               Добавьте школу в приложение-аутентификатор (Яндекс Ключ, Google Authenticator):

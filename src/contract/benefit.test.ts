@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeBenefit } from './benefit';
 
-describe('computeBenefit (SPEC §5)', () => {
+describe('computeBenefit (docs/PRODUCT.md «Product rules»)', () => {
   const monthly = 990_00;
 
   it.each([

@@ -10,7 +10,7 @@ export interface Benefit {
 const NO_BENEFIT: Benefit = { percents: 0, value: 0 };
 
 /**
- * SPEC §5: for durations of 3, 6, 12 and 24 months the benefit is measured against the one-month price
+ * docs/PRODUCT.md «Product rules»: for durations of 3, 6, 12 and 24 months the benefit is measured against the one-month price
  * times the duration; it is zero when the longer tariff is not cheaper (or for any other duration).
  */
 export function computeBenefit(

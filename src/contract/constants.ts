@@ -1,4 +1,4 @@
-// SPEC §9 business constants and limits, shared by server, web and admin.
+// docs/PRODUCT.md «Product rules» business constants and limits, shared by server, web and admin.
 
 export const HTTP_TIMEOUT_MS = 30_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -39,7 +39,7 @@ export const BREAKPOINTS = {
   bannerMaxWidth: 1920,
 } as const;
 
-/** The burger menu replaces the header menu below this width (SPEC §2). */
+/** The burger menu replaces the header menu below this width (docs/PRODUCT.md «Screens and routes»). */
 export const MOBILE_MENU_BELOW_PX = 768;
 
 export const DEFAULT_PAGE_TITLE = 'Школа Умняшек';

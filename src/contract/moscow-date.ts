@@ -1,4 +1,4 @@
-// The school lives on Moscow time (ARCHITECTURE §5): every date and time shown to a person — on a web
+// The school lives on Moscow time (docs/PRODUCT.md «Product rules»): every date and time shown to a person — on a web
 // screen, in a mail, on a server-rendered page — is Moscow's, whatever the zone of the reader or the server.
 //
 // The strings are assembled from Intl's parts rather than taken whole from Intl.format: engines disagree on

@@ -42,7 +42,7 @@ export interface SsrBundle {
 /** The id of the <script type="application/json"> a server-rendered page carries its data in. */
 export const SSR_STATE_ID = 'ssr-state';
 
-/** The browser storage key of the parent's login (SPEC §3 `user-token`). */
+/** The browser storage key of the parent's login (docs/PRODUCT.md «Product rules» `user-token`). */
 export const TOKEN_STORAGE_KEY = 'user-token';
 
 /**

@@ -13,13 +13,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config';
 import { systemClock, type AppDeps, type ModuleDeps } from './deps';
+import { clientErrorHandler } from './http/client-errors';
 import { registerApiDocs } from './http/docs';
 import {
   registerSecurityHeaders,
   securityHeaderPicker,
   securityHeaderSetter,
 } from './http/security';
-import { serverFactoryWith } from './http/server-factory';
 import { registerSpa } from './http/spa';
 import { serverTimeoutOptions } from './http/timeouts';
 import { installRussianZodMessages } from './http/zod-messages';
@@ -36,15 +36,15 @@ import { oauthRoutes } from './modules/oauth/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { installAuth } from './plugins/auth';
 import { registerCookies } from './plugins/cookies';
-import { demoGuardAdmits, installDemoGuard } from './plugins/demo-guard';
+import { installDemoGuard } from './plugins/demo-guard';
 import { installErrorHandling, sendError } from './plugins/error-handler';
-import { headersAdmitted, installInputGuard } from './plugins/input-guard';
+import { installInputGuard } from './plugins/input-guard';
 import { installRateLimits } from './plugins/rate-limit';
 import { installRequestLog } from './plugins/request-log';
 import { sandboxIndex } from './sandbox/index-pages';
 import { oauthSandbox } from './sandbox/oauth/index';
 import { sberbankSandbox } from './sandbox/sberbank/index';
-import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { subscriptionRoutes } from './modules/gifts/activation-routes';
 import { lessonsRoutes } from './modules/lessons/routes';
 import { learningRoutes } from './modules/learning/routes';
 import { programOutlineRoutes } from './modules/program-outline/routes';
@@ -60,22 +60,24 @@ import { contentAdminRoutes } from './modules/content/admin-routes';
 import { usersRoutes } from './modules/admin/users-routes';
 import { ordersAdminRoutes } from './modules/payments/admin-routes';
 import { promoAdminRoutes } from './modules/store/admin-promos';
-import { tariffAdminRoutes } from './modules/catalog/admin-tariffs';
-import { priceAdminRoutes } from './modules/catalog/admin-prices';
-import { certificateAdminRoutes } from './modules/gifts/admin-certificates';
+import { tariffAdminRoutes } from './modules/catalog/admin-tariffs-routes';
+import { priceAdminRoutes } from './modules/catalog/admin-prices-routes';
+import { certificateAdminRoutes } from './modules/gifts/admin-certificates-routes';
 import { uploadRoutes } from './modules/media/upload-routes';
-import { programAdminRoutes } from './modules/lessons/admin-programs';
+import { programAdminRoutes } from './modules/lessons/admin-programs-routes';
 import { lessonAdminRoutes } from './modules/lessons/admin-lessons';
 import { unsubscribeReasonRoutes } from './modules/renewals/admin-routes';
 import { adminAuthRoutes } from './modules/admin/auth-routes';
+import { NO_SETUP_CODE } from './modules/admin/first-admin-setup';
+import { staffInvitationRoutes } from './modules/admin/invitation-routes';
 import { auditRoutes } from './modules/admin/audit-routes';
 import { dashboardRoutes } from './modules/admin/dashboard';
 import { oneClickRoutes } from './modules/mailing/one-click';
 import { localMediaStore } from './integrations/storage/default-store';
 import { localMediaRoutes } from './integrations/storage/media-routes';
-import { createPublicCache } from './modules/public-cache/public-cache';
+import { createPublicCache } from './public-reads';
 import { installPublicCache } from './modules/public-cache/plugin';
-import { createRepeatPath } from './modules/public-cache/repeat-path';
+import { installRepeatPath } from './modules/public-cache/repeat-path';
 import { lazyChildLogger } from './plugins/lazy-request-logger';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -111,20 +113,12 @@ export async function buildApp(deps: AppDeps) {
     captcha: createCaptchaVerifier(config.recaptcha),
     media,
     publicCache: deps.publicCache ?? createPublicCache({ db, clock, media, logger: deps.logger }),
+    setupCode: deps.setupCode ?? NO_SETUP_CODE,
   };
 
   const setSecurityHeaders = securityHeaderSetter(config);
-  const demoAdmits = demoGuardAdmits(config);
-  const repeatPath = createRepeatPath({
-    cache: moduleDeps.publicCache,
-    admits: (req) => demoAdmits(req) && headersAdmitted(req),
-    requestId,
-    securityHeaders: securityHeaderPicker(config),
-    logger: deps.logger,
-    requestIdLabel: REQUEST_ID_LOG_LABEL,
-  });
+  const pickSecurityHeaders = securityHeaderPicker(config);
   const app = Fastify({
-    serverFactory: serverFactoryWith(repeatPath.answer),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestId,
     childLoggerFactory: lazyChildLogger,
@@ -144,6 +138,8 @@ export async function buildApp(deps: AppDeps) {
       setSecurityHeaders(reply, 'application/json');
       sendError(error, request, reply);
     },
+    // What Node's parser refuses (oversized or malformed headers, a timeout) never becomes a request.
+    clientErrorHandler: clientErrorHandler(pickSecurityHeaders('application/json')),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -159,11 +155,9 @@ export async function buildApp(deps: AppDeps) {
   installInputGuard(app);
   installRequestLog(app);
   installPublicCache(app, moduleDeps.publicCache, { owned: !deps.publicCache });
-  // A closing server's answers are Fastify's to give (it asks keep-alive clients to go).
-  app.addHook('preClose', (done) => {
-    repeatPath.stop();
-    done();
-  });
+  // After the guards and before every other onRequest hook: a public URL already answered goes out from
+  // the cache with the same id, headers and log line as any answer (modules/public-cache/README.md).
+  installRepeatPath(app, moduleDeps.publicCache);
 
   registerSecurityHeaders(app, setSecurityHeaders);
   // Built assets go out as their precompressed twins (http/spa.ts) and the public catalogue compressed once
@@ -202,6 +196,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(supportRoutes(moduleDeps), api);
   await app.register(mailingRoutes(moduleDeps), api);
   await app.register(adminAuthRoutes(moduleDeps), api);
+  await app.register(staffInvitationRoutes(moduleDeps), api);
   await app.register(dashboardRoutes(moduleDeps), api);
   await app.register(auditRoutes(moduleDeps), api);
   await app.register(mailingAdminRoutes(moduleDeps), api);

@@ -13,6 +13,12 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DemoAccountsError } from './db/seed/demo-accounts';
 import { defaultSeedContent } from './db/seed/default-content';
 import { createLogger } from './logger';
+import {
+  SETUP_CODE_ENV,
+  firstAdminNeedsSetup,
+  newSetupCode,
+  setupCodeLine,
+} from './modules/admin/first-admin-setup';
 import { ensureMailingTick } from './modules/mailing/reminders';
 import { ensureRenewalTick } from './modules/renewals/charge';
 import { prepareDatabase } from './startup';
@@ -31,7 +37,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function prepareOnce(config: Config, logger: Logger): Promise<void> {
+/** Returns the first administrator's start-up code when one is needed (first-admin-setup.ts). */
+async function prepareOnce(config: Config, logger: Logger): Promise<string | null> {
   // main.ts in each worker migrates and seeds again under the same database lock, finding nothing to do;
   // doing it here first means a failing migration stops the start once, not in N crash loops.
   const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
@@ -40,6 +47,7 @@ async function prepareOnce(config: Config, logger: Logger): Promise<void> {
     // instead of racing to queue one each.
     await ensureRenewalTick(handle.db);
     await ensureMailingTick(handle.db);
+    return (await firstAdminNeedsSetup(handle.db, config)) ? newSetupCode() : null;
   } finally {
     await handle.close();
   }
@@ -67,11 +75,17 @@ async function primary(): Promise<void> {
   // by one worker would be refused by the next. One key per cluster start keeps the demo's behaviour.
   process.env.MEDIA_SIGNING_SECRET ??= randomBytes(32).toString('base64url');
 
+  let setupCode: string | null;
   try {
-    await prepareOnce(config, logger);
+    setupCode = await prepareOnce(config, logger);
   } catch (error) {
     if (error instanceof DemoAccountsError) fail(error.message);
     throw error;
+  }
+  // One code for every instance, whichever a sign-in lands on; the workers print nothing of it.
+  if (setupCode !== null) {
+    process.env[SETUP_CODE_ENV] = setupCode;
+    process.stdout.write(`${setupCodeLine(setupCode)}\n`);
   }
 
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./main.ts', import.meta.url)) });

@@ -4,12 +4,12 @@ import type { ServerTimeouts } from './http/timeouts';
 import type { Database } from './db/client';
 import type { CaptchaVerifier } from './integrations/captcha/recaptcha';
 import type { MediaStore } from './integrations/storage/store';
+import type { SetupCode } from './modules/admin/first-admin-setup';
 import type { PublicCache } from './modules/public-cache/public-cache';
 import type { SberbankSandboxOptions } from './sandbox/sberbank/options';
+import type { Clock } from './shared/clock';
 
-/** The time, injectable so tests can move it (session expiry, one-time codes). */
-export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();
+export { systemClock, type Clock } from './shared/clock';
 
 export interface AppDeps {
   config: Config;
@@ -29,6 +29,8 @@ export interface AppDeps {
   sberbankSandbox?: SberbankSandboxOptions;
   /** The public content cache; default one of the app's own, closed with it. */
   publicCache?: PublicCache;
+  /** The code main.ts printed for the first administrator's enrolment; default none. */
+  setupCode?: SetupCode;
 }
 
 /** What every module's routes receive. */
@@ -40,4 +42,6 @@ export interface ModuleDeps {
   media: MediaStore;
   /** Public catalogue and texts from memory, dropped on every instance when they change. */
   publicCache: PublicCache;
+  /** The first administrator's start-up code (first-admin-setup.ts). */
+  setupCode: SetupCode;
 }

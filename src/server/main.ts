@@ -1,4 +1,5 @@
 // Process entry: config → database → migrations → seed → app → listen; graceful shutdown.
+import cluster from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
@@ -8,7 +9,15 @@ import { defaultSeedContent } from './db/seed/default-content';
 import { startJobWorker } from './jobs/worker';
 import { ensureRenewalTick } from './modules/renewals/charge';
 import { ensureMailingTick } from './modules/mailing/reminders';
+import { ensureMediaSweep } from './modules/media/cleanup';
 import { createLogger } from './logger';
+import {
+  SETUP_CODE_ENV,
+  firstAdminNeedsSetup,
+  newSetupCode,
+  setupCodeLine,
+  setupCodeOf,
+} from './modules/admin/first-admin-setup';
 import { prepareDatabase } from './startup';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -37,12 +46,22 @@ async function main(): Promise<void> {
   const media = await configuredMediaStore(config);
   const copied = await copyBundledMedia(media);
   if (copied > 0) logger.info({ copied }, 'demo lesson media copied to the bucket');
-  const app = await buildApp({ config, db: handle.db, logger, media });
+  // A cluster's worker takes the code its primary printed, so every instance accepts the same one.
+  const inherited = cluster.isWorker ? process.env[SETUP_CODE_ENV] : undefined;
+  Reflect.deleteProperty(process.env, SETUP_CODE_ENV);
+  const printed =
+    inherited === undefined && (await firstAdminNeedsSetup(handle.db, config))
+      ? newSetupCode()
+      : null;
+  const code = inherited ?? printed;
+  const setupCode = code === null ? undefined : setupCodeOf(code);
+  const app = await buildApp({ config, db: handle.db, logger, media, setupCode });
   // Jobs (mail, later renewals and reminders) run in every instance; row locks share them out.
   // The renewal scan reschedules itself; a fresh database (or a lost row) gets its first run here.
   await ensureRenewalTick(handle.db);
   await ensureMailingTick(handle.db);
-  const worker = startJobWorker({ config, db: handle.db, logger });
+  await ensureMediaSweep(handle.db);
+  const worker = startJobWorker({ config, db: handle.db, logger, media });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -74,10 +93,7 @@ async function main(): Promise<void> {
 
   let address: string;
   try {
-    // Fastify binds both 127.0.0.1 and ::1 for «localhost» only with a server of its own making, and ours
-    // comes from a factory (http/server-factory.ts): take the IPv4 one, which every client falls back to.
-    const host = config.host.toLowerCase() === 'localhost' ? '127.0.0.1' : config.host;
-    address = await app.listen({ port: config.port, host });
+    address = await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     logger.error({ err: error }, 'cannot listen');
     await worker.stop();
@@ -95,6 +111,9 @@ async function main(): Promise<void> {
   // The one line a person starting the school looks for, in plain text: the public address, because
   // social sign-in binds the browser with a cookie of that host (localhost, not 127.0.0.1).
   stdout.write(`Школа Умняшек: ${config.publicUrl}\n`);
+  // The first administrator's way to enrol from afar: plain text for the person at the terminal, never a
+  // field of the JSON log.
+  if (printed !== null) stdout.write(`${setupCodeLine(printed)}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -5,8 +5,8 @@
 // at once.
 import './styles/global.scss';
 import { SSR_STATE_ID } from '@contract/ssr';
-import { noteFirstInteraction } from './app/first-interaction';
-import { isLandingModal } from './app/landing-modals';
+import { noteFirstInteraction } from './lib/first-interaction';
+import { isLandingModal } from './lib/landing-modals';
 import { initAnalytics } from './lib/analytics';
 import { rememberReferrer } from './lib/referrer';
 import { readStorage, STORAGE_KEYS } from './lib/storage-keys';

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { queryClient } from './api/query-client';
 import { installInterceptors, installShowErrorListener } from './api/interceptors';
+import { installErrorModal } from './app/error-modal';
 import { adoptStoredToken, initSession, restoreSessionAfterHydration } from './api/session';
 import { startAnalytics } from './app/start-analytics';
 import { takeSsrState } from './app/ssr-state';
@@ -14,6 +15,7 @@ import { runAfterHydration } from './app/after-hydration';
 
 /** `afterHydration`: what the boot script kept for the app (a button pressed early) runs once it holds the page. */
 export async function startApp(afterHydration: () => void): Promise<void> {
+  installErrorModal();
   installInterceptors();
   installShowErrorListener();
 

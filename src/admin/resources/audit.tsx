@@ -1,6 +1,7 @@
 import { Datagrid, FunctionField, List, TextField } from 'react-admin';
 import { MoscowDateTime, formatMoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
+import { AuditSummary } from './audit-summary';
 
 interface AuditRow {
   id: number;
@@ -9,6 +10,7 @@ interface AuditRow {
   action: string;
   resource: string;
   record_id: string | null;
+  summary: Record<string, unknown>;
 }
 
 const ACTIONS: Record<string, string> = {
@@ -18,12 +20,22 @@ const ACTIONS: Record<string, string> = {
   cancel: 'остановил',
   answer: 'ответил',
   refund: 'вернул деньги',
+  invite: 'пригласил в админку',
+  'invite-accepted': 'принял приглашение',
+  delete: 'удалил',
+  block: 'заблокировал',
+  unblock: 'разблокировал',
+  'password-reset': 'отправил ссылку для нового пароля',
+  extend: 'продлил',
+  end: 'закончил',
+  role: 'сменил роль',
 };
 
 /** The sections as the menu names them. */
 const SECTIONS: Record<string, string> = {
   'support-requests': 'обращения',
   users: 'аккаунты',
+  subscriptions: 'подписка',
   orders: 'заказы',
   campaigns: 'рассылки',
   'mailing-categories': 'категории рассылок',
@@ -43,19 +55,6 @@ const SECTIONS: Record<string, string> = {
 
 const section = (resource: string) => SECTIONS[resource] ?? resource;
 
-/** A value of a change as a person reads it: lists and objects spelled out, never «[object Object]». */
-function shown(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (Array.isArray(value)) return value.map(shown).join(', ');
-  if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${key}: ${shown(inner)}`)
-      .join(', ');
-  }
-  if (typeof value === 'boolean') return value ? 'да' : 'нет';
-  return String(value);
-}
-
 /** Every change made in the back office, newest first: who, what, which record. */
 export function AuditList() {
   return (
@@ -65,6 +64,7 @@ export function AuditList() {
           `${r.actor_email} ${ACTIONS[r.action] ?? r.action}: ${section(r.resource)}${r.record_id ? ` №\u00a0${r.record_id}` : ''}`
         }
         secondary={(r) => formatMoscowDateTime(r.created_at)}
+        tertiary={(r) => <AuditSummary summary={r.summary} />}
         link={false}
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
@@ -76,13 +76,9 @@ export function AuditList() {
           />
           <FunctionField source="resource" render={(row: AuditRow) => section(row.resource)} />
           <TextField source="record_id" emptyText="—" />
-          <FunctionField
+          <FunctionField<AuditRow>
             source="summary"
-            render={(row: { summary: Record<string, unknown> }) =>
-              Object.entries(row.summary)
-                .map(([key, value]) => `${key}: ${shown(value)}`)
-                .join('; ') || '—'
-            }
+            render={(row) => <AuditSummary summary={row.summary} />}
           />
         </Datagrid>
       </ResponsiveRows>

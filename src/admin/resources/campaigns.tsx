@@ -25,9 +25,10 @@ import {
   useRefresh,
   required,
 } from 'react-admin';
-import { MoscowDateTime } from '../moscow-date';
+import { MoscowDateTime, formatMoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
 import type { AdminCampaign } from '@contract/api/admin';
+import { displayEmail } from '@contract/email';
 import { dataProvider } from '../data-provider';
 import { SaveOnlyToolbar } from '../save-only-toolbar';
 
@@ -44,6 +45,17 @@ const DELIVERY_STATUS_LABELS: Record<string, string> = {
   skipped: 'Пропущено',
   failed: 'Не ушло',
 };
+
+/** One letter of a campaign in its log: the address is stored in punycode, shown as people write it. */
+interface Delivery {
+  id: number;
+  email: string;
+  status: string;
+  note: string | null;
+  sent_at: string | null;
+}
+
+const deliveryStatus = (row: Delivery) => DELIVERY_STATUS_LABELS[row.status] ?? row.status;
 
 // react-admin reads a column's label from the element it is given, so it is passed where used.
 const Status = (_props: { label: string; source: string }) => (
@@ -227,18 +239,20 @@ export function CampaignShow() {
             Журнал отправки
           </Typography>
           <ReferenceManyField reference="deliveries" target="campaigns" perPage={50}>
-            <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>Писем пока нет.</p>}>
-              <TextField source="email" />
-              <FunctionField
-                source="status"
-                render={(row: { status: string }) =>
-                  DELIVERY_STATUS_LABELS[row.status] ?? row.status
-                }
-              />
-              <TextField source="note" emptyText="—" />
-              <MoscowDateTime source="sent_at" />
-              <MoscowDateTime source="unsubscribed_at" />
-            </Datagrid>
+            <ResponsiveRows<Delivery>
+              primary={(row) => displayEmail(row.email)}
+              secondary={(row) => deliveryStatus(row) + (row.note ? ` — ${row.note}` : '')}
+              tertiary={(row) => (row.sent_at ? formatMoscowDateTime(row.sent_at) : '')}
+              link={false}
+            >
+              <Datagrid bulkActionButtons={false} rowClick={false} empty={<p>Писем пока нет.</p>}>
+                <FunctionField<Delivery> source="email" render={(row) => displayEmail(row.email)} />
+                <FunctionField<Delivery> source="status" render={deliveryStatus} />
+                <TextField source="note" emptyText="—" />
+                <MoscowDateTime source="sent_at" />
+                <MoscowDateTime source="unsubscribed_at" />
+              </Datagrid>
+            </ResponsiveRows>
           </ReferenceManyField>
         </Box>
       </SimpleShowLayout>

@@ -17,7 +17,7 @@ import {
   SaveButton,
   required,
 } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
+import { RichTextInput } from '../rich-text-input';
 import { MoscowDateTime, formatMoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
 import { SaveOnlyToolbar } from '../save-only-toolbar';

@@ -25,6 +25,7 @@ import { CHILDREN, MONTHS, pluralize } from '@contract/plural';
 import { dataProvider } from '../data-provider';
 import { MoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
+import { staffMay } from '@contract/staff-access';
 
 const statusChoices = Object.entries(CERTIFICATE_STATUS_TITLES).map(([id, name]) => ({ id, name }));
 const status = (r: AdminCertificate) => CERTIFICATE_STATUS_TITLES[r.status];
@@ -78,7 +79,7 @@ function CertificateActions() {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  if (!record || permissions !== 'admin') return null;
+  if (!record || !staffMay(permissions, 'gift-cancel')) return null;
   if (record.status !== 'active' && record.status !== 'off') return null;
 
   const cancel = async () => {

@@ -26,8 +26,9 @@ import { formatPrice } from '@contract/money';
 import { dataProvider } from '../data-provider';
 import { MoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
+import { staffMay } from '@contract/staff-access';
 
-const TYPE_LABELS: Record<string, string> = {
+export const PURCHASE_TYPE_LABELS: Record<string, string> = {
   subscription: 'Подписка',
   gift: 'Подарок',
   'child-slot': 'Место для ребёнка',
@@ -53,7 +54,7 @@ export function OrderFields() {
       <FunctionField<AdminOrder>
         label="Покупка"
         render={(r) =>
-          `${TYPE_LABELS[r.purchase_type] ?? r.purchase_type}${r.kind === 'renewal' ? ' (автопродление)' : ''}`
+          `${PURCHASE_TYPE_LABELS[r.purchase_type] ?? r.purchase_type}${r.kind === 'renewal' ? ' (автопродление)' : ''}`
         }
       />
       <FunctionField<AdminOrder> label="Сумма" render={(r) => formatPrice(r.amount)} />
@@ -100,7 +101,7 @@ function OrderActions() {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  if (!record || permissions !== 'admin' || record.state !== 'paid') return null;
+  if (!record || !staffMay(permissions, 'refunds') || record.state !== 'paid') return null;
 
   const refund = async () => {
     setBusy(true);
@@ -172,7 +173,7 @@ export function OrderShow() {
         <TextField source="user_email" label="Родитель" emptyText="—" />
         <FunctionField<AdminOrder>
           label="Покупка"
-          render={(r) => TYPE_LABELS[r.purchase_type] ?? r.purchase_type}
+          render={(r) => PURCHASE_TYPE_LABELS[r.purchase_type] ?? r.purchase_type}
         />
         <FunctionField<AdminOrder> label="Сумма" render={(r) => formatPrice(r.amount)} />
         <FunctionField<AdminOrder> label="Статус" render={(r) => ORDER_STATE_LABELS[r.state]} />

@@ -34,6 +34,7 @@ import { formatPrice } from '@contract/money';
 import { CHILDREN, pluralize } from '@contract/plural';
 import { ResponsiveRows } from '../responsive-list';
 import { SaveOnlyToolbar } from '../save-only-toolbar';
+import { staffMay } from '@contract/staff-access';
 
 const roubles = (value: number) => formatPrice(Math.round(value * 100));
 const offersText = (r: AdminProgramPrices) =>
@@ -54,7 +55,7 @@ const NEW_PURCHASES_ONLY =
 
 export function ProgramPricesList() {
   const { permissions } = usePermissions<string>();
-  const open = permissions === 'admin' ? 'edit' : 'show';
+  const open = staffMay(permissions, 'price-changes') ? 'edit' : 'show';
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Программа" />]}
@@ -152,7 +153,7 @@ export function ProgramPricesShow() {
 
 export function WeekPriceList() {
   const { permissions } = usePermissions<string>();
-  const open = permissions === 'admin' ? 'edit' : 'show';
+  const open = staffMay(permissions, 'price-changes') ? 'edit' : 'show';
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Программа или возраст" />]}

@@ -36,6 +36,7 @@ import { formatPrice } from '@contract/money';
 import { CHILDREN, DAYS, MONTHS, pluralize } from '@contract/plural';
 import { MoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
+import { staffMay } from '@contract/staff-access';
 
 const kindChoices = Object.entries(TARIFF_KIND_TITLES).map(([id, name]) => ({ id, name }));
 
@@ -62,7 +63,7 @@ const filters = [
 
 export function TariffList() {
   const { permissions } = usePermissions<string>();
-  const open = permissions === 'admin' ? 'edit' : 'show';
+  const open = staffMay(permissions, 'price-changes') ? 'edit' : 'show';
   return (
     // No sort named: the server lists tariffs in the store's own order.
     <List filters={filters} exporter={false} perPage={50} sort={{ field: '', order: 'ASC' }}>

@@ -10,7 +10,8 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { Datagrid, List, TextField } from 'react-admin';
+import { Datagrid, List, TextField, Title, usePermissions } from 'react-admin';
+import { staffMay } from '@contract/staff-access';
 import { call } from '../api';
 import { MoscowDateTime, formatMoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
@@ -81,9 +82,23 @@ function ReasonStats() {
   );
 }
 
+/**
+ * The shares for every role; the answers with the parents' comments beside them only for a role that
+ * holds those (the others would be refused the list).
+ */
 export function UnsubscribeReasonList() {
   // On a phone the shares come first, above the answers, instead of squeezed beside them.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { permissions, isPending } = usePermissions<string>();
+  if (isPending) return null;
+  if (!staffMay(permissions, 'renewal-comments')) {
+    return (
+      <Box sx={{ pt: 2 }}>
+        <Title title="Причины отключения автопродления" />
+        <ReasonStats />
+      </Box>
+    );
+  }
   return (
     <>
       {phone && <ReasonStats />}

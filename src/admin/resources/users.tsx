@@ -4,7 +4,9 @@ import {
   ArrayField,
   BooleanField,
   Confirm,
+  CreateButton,
   Datagrid,
+  FilterButton,
   FunctionField,
   List,
   NumberField,
@@ -23,12 +25,15 @@ import {
 import type { AdminUser } from '@contract/api/admin-families';
 import { AGE_GROUP_AGES, type AgeGroupSlug } from '@contract/api/catalog';
 import { formatMoscowDate } from '@contract/moscow-date';
+import { isPlaceholderEmail, noEmailLabel } from '@contract/api/oauth-values';
+import { formatRussianPhone } from '@contract/phone';
 import { DAYS, pluralize } from '@contract/plural';
 import { call } from '../api';
 import { dataProvider } from '../data-provider';
 import { MoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
 import { OrderFields } from './orders';
+import { staffMay } from '@contract/staff-access';
 
 export const ROLE_LABELS: Record<AdminUser['role'], string> = {
   parent: 'Родитель',
@@ -52,16 +57,43 @@ const Role = (_props: { label: string; source: string; sortable?: boolean }) => 
   />
 );
 
+/** Filters, and for the administrator the way to invite a member of staff. */
+function UserListActions() {
+  const { permissions } = usePermissions<string>();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {staffMay(permissions, 'staff-accounts') && (
+        <CreateButton resource="staff-invitations" label="Пригласить сотрудника" />
+      )}
+    </TopToolbar>
+  );
+}
+
+/** A social account that shared no address has a stand-in one in the database; staff read why instead. */
+function shownEmail(email: string): string {
+  return isPlaceholderEmail(email) ? noEmailLabel(email) : email;
+}
+
 export function UserList() {
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+    <List
+      filters={filters}
+      actions={<UserListActions />}
+      sort={{ field: 'id', order: 'DESC' }}
+      exporter={false}
+    >
       <ResponsiveRows<AdminUser>
-        primary={(r) => r.email}
+        primary={(r) => shownEmail(r.email)}
         secondary={(r) => `${r.name} ${r.surname}`.trim()}
         tertiary={(r) => ROLE_LABELS[r.role]}
       >
         <Datagrid rowClick="show" bulkActionButtons={false}>
-          <TextField source="email" />
+          <FunctionField
+            label="Почта"
+            source="email"
+            render={(r: AdminUser) => shownEmail(r.email)}
+          />
           <TextField source="name" sortable={false} />
           <TextField source="surname" sortable={false} />
           <Role label="Роль" source="role" sortable={false} />
@@ -75,13 +107,15 @@ export function UserList() {
   );
 }
 
-/** Closing sign-in, a reset mail, and — for the administrator — the role. Each says what happens first. */
+/** Closing sign-in, a reset mail, and — for those holding them — days, the end and the role. Each says what happens first. */
 function UserActions() {
   const record = useRecordContext<AdminUser>();
   const { permissions } = usePermissions<string>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [asking, setAsking] = useState<'block' | 'reset' | 'extend' | 'end' | 'role' | null>(null);
+  const [asking, setAsking] = useState<
+    'block' | 'reset' | 'extend' | 'end' | 'role' | 'invite' | null
+  >(null);
   const [days, setDays] = useState(14);
   const [role, setRole] = useState<AdminUser['role'] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -105,7 +139,7 @@ function UserActions() {
     <TopToolbar
       sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-start' }}
     >
-      {permissions === 'admin' && (
+      {staffMay(permissions, 'staff-accounts') && (
         <Field
           select
           size="small"
@@ -125,7 +159,7 @@ function UserActions() {
           ))}
         </Field>
       )}
-      {permissions === 'admin' && record.role === 'parent' && (
+      {staffMay(permissions, 'subscriptions') && record.role === 'parent' && (
         <>
           <Field
             select
@@ -154,11 +188,42 @@ function UserActions() {
       <Button onClick={() => setAsking('reset')} disabled={busy}>
         Письмо для смены пароля
       </Button>
+      {staffMay(permissions, 'staff-accounts') && record.role !== 'parent' && (
+        <Button onClick={() => setAsking('invite')} disabled={busy}>
+          Прислать приглашение
+        </Button>
+      )}
+      <Confirm
+        isOpen={asking === 'invite'}
+        loading={busy}
+        title="Прислать приглашение заново?"
+        content={`Письмо со ссылкой на 24 часа уйдёт на ${record.email}: по ней сотрудник заново подключит приложение-аутентификатор (и придумает пароль, если его ещё нет). Прежняя ссылка перестанет работать.`}
+        confirm="Отправить"
+        cancel="Отмена"
+        onConfirm={() =>
+          void run(
+            () =>
+              call('admin/staff-invitations', {
+                method: 'POST',
+                body: { email: record.email, name: record.name || record.email, role: record.role },
+              }),
+            `Приглашение отправлено на ${record.email}`,
+          )
+        }
+        onClose={() => setAsking(null)}
+      />
       <Confirm
         isOpen={asking === 'role' && role !== null}
         loading={busy}
         title="Сменить роль?"
-        content={`Новая роль — «${role ? ROLE_LABELS[role] : ''}». Все сессии аккаунта закончатся сразу: войти нужно будет заново.`}
+        content={
+          `Новая роль — «${role ? ROLE_LABELS[role] : ''}». Все сессии аккаунта закончатся сразу: ` +
+          'войти нужно будет заново.' +
+          (role !== 'parent' && record.role === 'parent'
+            ? ' В админку сотрудник войдёт, когда подключит приложение-аутентификатор по приглашению: ' +
+              'пришлите его потом кнопкой «Прислать приглашение».'
+            : '')
+        }
         confirm="Сменить"
         cancel="Отмена"
         onConfirm={() =>
@@ -252,10 +317,18 @@ export function UserShow() {
   return (
     <Show actions={<UserActions />}>
       <SimpleShowLayout>
-        <TextField source="email" />
+        <FunctionField
+          label="Почта"
+          source="email"
+          render={(r: AdminUser) => shownEmail(r.email)}
+        />
         <TextField source="name" />
         <TextField source="surname" />
-        <TextField source="phone" emptyText="—" />
+        <FunctionField
+          label="Телефон"
+          source="phone"
+          render={(r: AdminUser) => (r.phone ? formatRussianPhone(r.phone) : '—')}
+        />
         <Role label="Роль" source="role" />
         <BooleanField source="email_verified" />
         <BooleanField source="blocked" />

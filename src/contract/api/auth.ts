@@ -9,7 +9,7 @@ import { NAME_INVALID, personNameField } from './profile';
 export { ALREADY_AUTHENTICATED } from './values';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordField } from './password';
 
-/** reCAPTCHA v3 action of each guarded form (CONTRACTS §2); the server checks the token was made for it. */
+/** reCAPTCHA v3 action of each guarded form (src/server/integrations/captcha/README.md); the server checks the token was made for it. */
 export const CAPTCHA_ACTIONS = {
   login: 'login',
   register: 'register',
@@ -40,7 +40,7 @@ export const emailField = z
 
 export const captchaToken = z.string().max(4096).nullish();
 
-/** ARCHITECTURE §4. The SPA drops its remember-me flag (isSaveAuth) before sending (SPEC §5). */
+/** docs/ARCHITECTURE.md. The SPA drops its remember-me flag (isSaveAuth) before sending (docs/PRODUCT.md «Product rules»). */
 export const loginBody = z.object({
   email: emailField,
   password: z.string().min(1, 'Введите пароль').max(PASSWORD_MAX_LENGTH, 'Слишком длинный пароль'),
@@ -74,7 +74,7 @@ export const MAILING_CONSENT = {
 export const EMAIL_TAKEN = 'Этот адрес уже зарегистрирован. Войдите или восстановите пароль.';
 
 /**
- * POST /auth/register (ARCHITECTURE §4), with the page's query string (ref, utm_*). The SPA adds
+ * POST /auth/register (docs/ARCHITECTURE.md), with the page's query string (ref, utm_*). The SPA adds
  * `ref=<referrer_code from local storage>` when the page's own query has none; a `ref` cookie also counts.
  */
 export const registerBody = z.object({
@@ -117,6 +117,13 @@ export const verificationQuery = z.object({
     .max(200, 'Ссылка для подтверждения недействительна'),
 });
 
+/**
+ * POST /profile/email: an account without an address (a social sign-up that shared none) adds one; it
+ * becomes the account's address once the link mailed to it is followed.
+ */
+export const addEmailBody = z.object({ email: emailField });
+export type AddEmailBody = z.input<typeof addEmailBody>;
+
 /** POST /auth/password/email: always 200, whether or not the address has an account. */
 export const passwordEmailBody = z.object({ email: emailField, captcha_token: captchaToken });
 export type PasswordEmailBody = z.input<typeof passwordEmailBody>;
@@ -136,7 +143,7 @@ export type PasswordResetBody = z.input<typeof passwordResetBody>;
 export const STUDY_MODES = ['schedule', 'free'] as const;
 export type StudyMode = (typeof STUDY_MODES)[number];
 
-/** SPEC §3 child. A child record holds a name, birth date, avatar and settings — nothing else. */
+/** docs/PRODUCT.md «Product rules» child. A child record holds a name, birth date, avatar and settings — nothing else. */
 export const child = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -173,7 +180,7 @@ export const USER_ROLES = ['parent', ...STAFF_ROLES] as const;
 export const SOCIAL_NETWORKS = ['vk', 'fb'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
-/** SPEC §3 profile, plus who the user is. */
+/** docs/PRODUCT.md «Product rules» profile, plus who the user is. */
 export const profile = z.object({
   id: z.number().int(),
   email: z.string(),

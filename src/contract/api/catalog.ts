@@ -43,7 +43,7 @@ export const ageGroupsResponse = listOf(ageGroup);
 
 export const benefit = z.object({ percents: z.number().int(), value: z.number().int() });
 
-/** SPEC §3 subscription item. Money is integer kopecks. */
+/** docs/PRODUCT.md «Product rules» subscription item. Money is integer kopecks. */
 export const subscriptionItem = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -59,7 +59,7 @@ export const subscriptionItem = z.object({
 export type SubscriptionItem = z.infer<typeof subscriptionItem>;
 export const subscriptionsResponse = pageOf(subscriptionItem);
 
-/** SPEC §3: the same as a subscription item, with the price also given as text. */
+/** docs/PRODUCT.md «Product rules»: the same as a subscription item, with the price also given as text. */
 export const giftItem = subscriptionItem.extend({ price_text: z.string() });
 export type GiftItem = z.infer<typeof giftItem>;
 export const giftsResponse = pageOf(giftItem);
@@ -75,7 +75,7 @@ export const additionalProgram = z.object({
 });
 export type AdditionalProgram = z.infer<typeof additionalProgram>;
 
-/** SPEC §3 additional program item: an offer of one program for a number of children. */
+/** docs/PRODUCT.md «Product rules» additional program item: an offer of one program for a number of children. */
 export const additionalProgramItem = z.object({
   id: z.number().int(),
   additional_program_id: z.number().int(),

@@ -25,7 +25,7 @@ export const MAX_CHILD_AGE = 7;
 /** «Занятия для детей от 2 до 7 лет»: the rule in the words the form and the server use. */
 export const CHILD_AGE_RULE = `Занятия для детей от ${MIN_CHILD_AGE} до ${MAX_CHILD_AGE}\u00a0лет`;
 
-/** Preset pictures a child can pick; a child record holds no photo (ARCHITECTURE §5). null → the default. */
+/** Preset pictures a child can pick; a child record holds no photo (docs/PRODUCT.md «Product rules»). null → the default. */
 export const CHILD_AVATARS = [
   'bear',
   'bunny',
@@ -55,7 +55,7 @@ export function isCalendarDate(value: string): boolean {
   );
 }
 
-/** Today's date in Moscow (YYYY-MM-DD): the school's calendar (ARCHITECTURE §5). */
+/** Today's date in Moscow (YYYY-MM-DD): the school's calendar (docs/PRODUCT.md «Product rules»). */
 export function moscowToday(now: Date): string {
   return moscowCalendarDate(now);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LIST_PAGE } from '../constants';
 
 /**
- * ARCHITECTURE §4: every error, a stable `code` (ERROR_CODES) beside the Russian `message`, field errors by
+ * docs/ARCHITECTURE.md: every error, a stable `code` (ERROR_CODES) beside the Russian `message`, field errors by
  * name, non-field errors under `errors.error`.
  */
 export const errorBody = z.object({

@@ -10,7 +10,7 @@ export const landingQuery = z.object({
     .default('landing'),
 });
 
-/** SPEC §1: the landing texts, plus key_values with the footer html (sanitised on the server). */
+/** docs/PRODUCT.md: the landing texts, plus key_values with the footer html (sanitised on the server). */
 export const landingData = z.object({
   key: z.enum(LANDING_KEYS),
   banner_description: z.string(),

@@ -9,7 +9,7 @@ export type LessonType = (typeof LESSON_TYPES)[number];
 const idParam = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
-/** SPEC §7: only non-empty filters are sent; every one is optional. */
+/** docs/PRODUCT.md «Product rules»: only non-empty filters are sent; every one is optional. */
 export const lessonsQuery = z.object({
   child_id: idParam('Ребёнок не найден').optional(),
   type: z
@@ -28,6 +28,8 @@ export type LessonsQuery = z.input<typeof lessonsQuery>;
 export const LOCK_REASONS = [
   'sign_in',
   'no_subscription',
+  /** The family's paid subscription stands still for «каникулы»: lessons open again when they end. */
+  'paused',
   'no_seat',
   'week_not_open',
   'program_not_bought',

@@ -1,5 +1,5 @@
 // Mailing by category: what a parent receives and how they leave it — from the personal area (signed in) or
-// from the link in any mailing (no login: the link's token is carried as SPEC's "extra" header or field).
+// from the link in any mailing (no login: the link's token is carried as the mailing's "extra" header or field).
 import { z } from 'zod';
 import { dataOf, listOf } from './common';
 
@@ -33,7 +33,7 @@ const token = z
   .min(1, MAILING_LINK_INVALID)
   .max(200, MAILING_LINK_INVALID);
 
-/** SPEC's "extra fields": the link's token when the page was opened from a mail. */
+/** The mailing's "extra fields": the link's token when the page was opened from a mail. */
 export const mailingExtra = z
   .object({ token: token.optional() }, { error: 'Поле extra должно быть объектом' })
   .optional();

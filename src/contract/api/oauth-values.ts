@@ -37,14 +37,35 @@ export const SOCIAL_ERROR_MESSAGES: Record<SocialError, string> = {
   disabled: 'Вход через эту социальную сеть сейчас недоступен.',
 };
 
+/**
+ * `/?social_signup=<network>`: a person new to the school is back from the provider. No account exists
+ * yet; the SPA shows the consent step (GET, then POST or cancel `/auth/social-signup`).
+ */
+export const SOCIAL_SIGNUP_QUERY = 'social_signup';
+
 /** `/personal/profile?linked=<network>` after a successful link. */
 export const LINKED_QUERY = 'linked';
 export const SOCIAL_ERROR_QUERY = 'social_error';
 
 /**
  * Accounts made by social sign-in without an e-mail from the provider get a placeholder address in this
- * reserved domain (users.email is required and unique). It never receives mail; show it as «не указан».
+ * reserved domain (users.email is required and unique). It never receives mail and is never shown: the
+ * profile offers to add an address, the back office says «нет почты».
  */
 export const PLACEHOLDER_EMAIL_DOMAIN = 'no-email.invalid';
 export const isPlaceholderEmail = (email: string): boolean =>
   email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
+
+/** The network whose sign-up made a placeholder address (`vk-…@no-email.invalid`); null for a real one. */
+export function placeholderNetwork(email: string): SocialNetwork | null {
+  if (!isPlaceholderEmail(email)) return null;
+  if (email.startsWith('vk-')) return 'vk';
+  if (email.startsWith('fb-')) return 'fb';
+  return null;
+}
+
+/** How the back office names an account's missing address: «нет почты (вход через VK ID)». */
+export function noEmailLabel(email: string): string {
+  const network = placeholderNetwork(email);
+  return network ? `нет почты (вход через ${SOCIAL_NETWORK_TITLES[network]})` : 'нет почты';
+}

@@ -1,4 +1,4 @@
-// Requests of the personal area's profile screen (ARCHITECTURE §4): the parent's own data, password and
+// Requests of the personal area's profile screen (docs/ARCHITECTURE.md): the parent's own data, password and
 // erasure. The profile itself (GET /profile/show) is in ./auth.
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, newPasswordField } from './password';

@@ -1,4 +1,4 @@
-// The store and payment calls (SPEC §7 Store and Payments, ARCHITECTURE §4): a purchase is priced on the
+// The store and payment calls (docs/PRODUCT.md «Product rules» Store and Payments, docs/ARCHITECTURE.md): a purchase is priced on the
 // server from ids, a promo code is checked apart, and each register/* call turns a purchase into an order
 // at the bank whose page the browser then opens. Money is integer kopecks everywhere.
 import { z } from 'zod';
@@ -142,9 +142,12 @@ export type OrderRegistrationBody = z.infer<typeof orderRegistrationBody>;
 export const registeredOrder = z.object({
   /** The bank's orderId: the same value it appends to the return URL. */
   order_id: z.string(),
+  /** The school's order number: shown on the bank's page, in the payment history, asked by support. */
+  order_number: z.string(),
   form_url: z.string(),
   amount: z.number().int(),
 });
+export type RegisteredOrder = z.infer<typeof registeredOrder>;
 export const registeredOrderResponse = dataOf(registeredOrder);
 
 export const ORDER_STATUSES = ['paid', 'pending', 'failed'] as const;
@@ -160,6 +163,8 @@ export const getOrderStateBody = z.object({
 });
 export const orderState = z.object({
   status: z.enum(ORDER_STATUSES),
+  /** The school's order number, the one to quote to support. */
+  order_number: z.string(),
   purchase_id: z.number().int(),
   type: z.enum(PURCHASE_TYPES),
   total: z.number().int(),
@@ -187,9 +192,12 @@ export const paymentHistoryItem = z.object({
   /** When the money went back to the card (ISO 8601, UTC), for a refunded payment. */
   refunded_at: z.string().nullable(),
   masked_pan: z.string().nullable(),
+  /** The school's order number, as on the bank's page and in the letter after payment: what support asks for. */
+  order_number: z.string(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
 });
+export type PaymentHistoryItem = z.infer<typeof paymentHistoryItem>;
 export const paymentHistoryResponse = listOf(paymentHistoryItem);
 
 /** A gift certificate its buyer sees in personal/gift. */
@@ -235,4 +243,5 @@ export const childSlotsInfo = z.object({
   /** Kopecks for one more place. */
   price: z.number().int(),
 });
+export type ChildSlotsInfo = z.infer<typeof childSlotsInfo>;
 export const childSlotsResponse = dataOf(childSlotsInfo);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf } from './common';
 import { certificateCode } from './store';
 
-/** ARCHITECTURE §4: `{subscription_id}` activates a free tariff (the trial), `{code}` a gift certificate. */
+/** docs/ARCHITECTURE.md: `{subscription_id}` activates a free tariff (the trial), `{code}` a gift certificate. */
 export const activateSubscriptionBody = z
   .object({
     subscription_id: z

@@ -1,11 +1,11 @@
 // Plain values of the API contract, free of zod: the browser's entry chunk imports these without pulling
 // in the schema library (the landing's JavaScript budget). Schema files should re-export from here.
 
-/** SPEC §8: the client reloads the page when errors.error[0] is exactly this. */
+/** docs/ARCHITECTURE.md «Error codes»: the client reloads the page when errors.error[0] is exactly this. */
 export const ALREADY_AUTHENTICATED = 'Already authenticated';
 
 /**
- * The stable machine-readable `code` of every error body (ARCHITECTURE §4): clients decide on these,
+ * The stable machine-readable `code` of every error body (docs/ARCHITECTURE.md): clients decide on these,
  * never on the Russian text, which may be reworded at any time.
  */
 export const ERROR_CODES = {
@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   validationFailed: 'validation_failed',
   invalidCredentials: 'invalid_credentials',
   emailTaken: 'email_taken',
+  /** The consent step of a social sign-up is unknown here, spent, refused or past its time. */
+  socialSignupExpired: 'social_signup_expired',
+  /** Only an account without an address (a social one that shared none) may add one. */
+  emailNotAddable: 'email_not_addable',
   noFreeChildSlot: 'no_free_child_slot',
   trialUsed: 'trial_used',
   subscriptionActive: 'subscription_active',
@@ -32,16 +36,30 @@ export const ERROR_CODES = {
   mailingLinkInvalid: 'mailing_link_invalid',
   /** The back office's sign-in wants the authenticator app's code. */
   secondFactorRequired: 'second_factor_required',
+  /** A staff account without an authenticator app: it signs in after accepting an invitation. */
+  secondFactorNotEnrolled: 'second_factor_not_enrolled',
+  /** The first administrator's first sign-in from another machine: the start-up code is asked. */
+  setupCodeRequired: 'setup_code_required',
+  /** An invitation link that is unknown, spent or past its 24 hours. */
+  invitationInvalid: 'invitation_invalid',
   rateLimited: 'rate_limited',
   /** The payment gateway refused what the school asked (a refund): nothing was changed here. */
   bankRefused: 'bank_refused',
   internalError: 'internal_error',
   serviceUnavailable: 'service_unavailable',
   requestTimeout: 'request_timeout',
+  /** The request's headers (cookies mostly) are past what the server reads: 431. */
+  headersTooLarge: 'headers_too_large',
+  /** A lesson file upload without the tus protocol's version header: 412. */
+  uploadProtocolRequired: 'upload_protocol_required',
+  /** An unfinished lesson file upload kept past its day: 410, start again. */
+  uploadExpired: 'upload_expired',
+  /** A lesson file whose last chunk is in and being checked: 423, wait for the result. */
+  uploadBeingChecked: 'upload_being_checked',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** Russian messages for the statuses the API returns (ARCHITECTURE §4). */
+/** Russian messages for the statuses the API returns (docs/ARCHITECTURE.md). */
 export const STATUS_MESSAGES = {
   400: 'Некорректный запрос',
   401: 'Войдите в личный кабинет',
@@ -58,5 +76,5 @@ export const STATUS_MESSAGES = {
   503: 'Сервис временно недоступен. Попробуйте через минуту',
 } as const;
 
-/** The age group the programs section opens with (SPEC §2: programs → main-program two-three). */
+/** The age group the programs section opens with (docs/PRODUCT.md «Screens and routes»: programs → main-program two-three). */
 export const DEFAULT_AGE_GROUP_SLUG = 'two-three';

@@ -17,7 +17,7 @@ import { randomToken } from '../modules/auth/tokens';
 import { CATALOG_ADMIN_SAMPLES } from './catalog-admin-samples';
 import type { FixtureDeps } from './families';
 import { FAMILY_PASSWORD } from './families';
-import type { Sample } from './request-samples';
+import type { Sample } from './sample';
 
 async function categoryId(deps: FixtureDeps): Promise<number> {
   const [row] = await deps.db

@@ -11,7 +11,7 @@ import {
 } from '../db/schema/index';
 import { randomToken } from '../modules/auth/tokens';
 import type { FixtureDeps } from './families';
-import type { Sample } from './request-samples';
+import type { Sample } from './sample';
 
 const suffix = () =>
   randomToken()

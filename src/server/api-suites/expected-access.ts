@@ -1,20 +1,24 @@
-// Who may call what, written down by hand: the authorisation matrix compares every operation of the
-// OpenAPI document against this table and fails for an operation missing here (a new route must say who
-// may call it) and for an entry whose operation is gone.
+// Who may call what: the authorisation matrix compares every operation of the OpenAPI document against
+// this table and fails for an operation missing here (a new route must say who may call it) and for an
+// entry whose operation is gone. The family's calls are written down by hand; the back office's name the
+// capability they need, and the roles' table (@contract/staff-access) says who holds it.
 //
 // Roles, each calling with the minimal valid request of request-samples.ts:
 //   anonymous — no token; any ids are parent A's.
 //   parent    — parent A, on A's own ids.
 //   other     — parent B, signed in, on A's ids: must never see or change A's data.
 //   admin, editor, support — staff signed in through the back office (a staff session), on A's ids. In
-//               the family's own calls staff are strangers like B; the back office's calls (/api/admin/*)
-//               admit each role to what it runs, and no sample there names A's data.
+//               the family's own calls staff are strangers like B; in the back office's each role is
+//               admitted to what its capabilities cover — by the same table the guards admit by — and no
+//               sample there names A's data.
 // Statuses are exact: a change of any of them is a decision to review, not noise.
 
-export const STAFF = ['admin', 'editor', 'support'] as const;
+import { STAFF_ROLES } from '@contract/api/auth';
+import { staffMay, type StaffCapability } from '@contract/staff-access';
+
+export const STAFF = STAFF_ROLES;
 export const ROLES = ['anonymous', 'parent', 'other', ...STAFF] as const;
 export type Role = (typeof ROLES)[number];
-type StaffRoleName = (typeof STAFF)[number];
 
 export type Access = Record<Role, number>;
 /** The family's calls: editor and support answer as the administrator does unless written otherwise. */
@@ -36,14 +40,17 @@ const signedIn = (status: number): FamilyAccess => ({
   admin: status,
 });
 
-/** A back-office call: 401 for a guest, 403 for parents and for staff of other roles. */
-const staffOnly = (roles: readonly StaffRoleName[], status = 200): Access => ({
+/**
+ * A back-office call needing `capability`: 401 for a guest, 403 for parents and for staff whose role does
+ * not hold it, `status` for those whose role does.
+ */
+const staffOnly = (capability: StaffCapability, status = 200): Access => ({
   anonymous: 401,
   parent: 403,
   other: 403,
-  admin: roles.includes('admin') ? status : 403,
-  editor: roles.includes('editor') ? status : 403,
-  support: roles.includes('support') ? status : 403,
+  admin: staffMay('admin', capability) ? status : 403,
+  editor: staffMay('editor', capability) ? status : 403,
+  support: staffMay('support', capability) ? status : 403,
 });
 
 const TABLE: Record<string, FamilyAccess> = {
@@ -52,7 +59,7 @@ const TABLE: Record<string, FamilyAccess> = {
   'GET /api/public-config': everyone(200),
   'GET /api/landing-data': everyone(200),
   'GET /api/page/{slug}': everyone(200),
-  // Despite the path, the help section's instructions are read by everyone (SPEC: "public read").
+  // Despite the path, the help section's instructions are read by everyone (docs/PRODUCT.md: read by everyone).
   'GET /api/admin/instruction': everyone(200),
   'GET /api/regions': everyone(200),
   'GET /api/age-groups': everyone(200),
@@ -62,7 +69,7 @@ const TABLE: Record<string, FamilyAccess> = {
   // The programs pages: weeks and lessons with the free preview, the same answer for everyone.
   'GET /api/program-outline': everyone(200),
 
-  // Signing in and up: a signed-in client gets 409 already_authenticated (SPEC §8), so B signing in with
+  // Signing in and up: a signed-in client gets 409 already_authenticated (docs/ARCHITECTURE.md «Error codes»), so B signing in with
   // A's e-mail and password gets no session of A's.
   'POST /api/auth/login': { anonymous: 200, parent: 409, other: 409, admin: 409 },
   'POST /api/auth/register': { anonymous: 201, parent: 409, other: 409, admin: 409 },
@@ -85,11 +92,18 @@ const TABLE: Record<string, FamilyAccess> = {
   'GET /api/auth/fb-oauth/callback': everyone(302),
   // Facebook's server calls it with a request signed for one of its users; each role signs its own.
   'POST /api/auth/fb/data-deletion': everyone(200),
+  // The consent step of a social sign-up is found by its browser's cookie alone: nobody in these rounds
+  // holds one (422); a signed-in caller may not make a second account (409). Refusing is always fine.
+  'GET /api/auth/social-signup': everyone(422),
+  'POST /api/auth/social-signup': { anonymous: 422, parent: 409, other: 409, admin: 409 },
+  'POST /api/auth/social-signup/cancel': everyone(200),
 
   // The profile: no ids in these calls, everyone signed in works on their own account.
   'GET /api/profile/show': signedIn(200),
   'POST /api/profile/update': signedIn(200),
   'POST /api/profile/password': signedIn(200),
+  // Only an account without an address may add one; the families all have theirs.
+  'POST /api/profile/email': signedIn(409),
   'GET /api/profile/deleteChildren': signedIn(200),
   'GET /api/profile/deleteLessonStats': signedIn(200),
   'POST /api/profile/delete': signedIn(200),
@@ -194,101 +208,132 @@ const TABLE: Record<string, FamilyAccess> = {
   'GET /api/payments/sberbank/callback': everyone(200),
   'POST /api/payments/sberbank/callback': everyone(200),
 
-  // The back office. Its sign-in takes only staff credentials: a parent's right password is refused as
-  // wrong (the guest calls it with A's), and a signed-in caller gets 409 like every sign-in.
+  // The back office's sign-in (its other calls are in STAFF_OPERATIONS) takes only staff credentials: a
+  // parent's right password is refused as wrong (the guest calls it with A's), and a signed-in caller gets
+  // 409 like every sign-in.
   'POST /api/admin/auth/login': { anonymous: 422, parent: 409, other: 409, admin: 409 },
-  'GET /api/admin/auth/me': staffOnly(STAFF),
-  'GET /api/admin/dashboard': staffOnly(STAFF),
-  'GET /api/admin/audit': staffOnly(['admin']),
-  // Mailing is content: the administrator and the editor write it.
-  'GET /api/admin/mailing-categories': staffOnly(['admin', 'editor']),
-  'GET /api/admin/mailing-categories/{id}': staffOnly(['admin', 'editor']),
-  'PUT /api/admin/mailing-categories/{id}': staffOnly(['admin', 'editor']),
-  'GET /api/admin/campaigns': staffOnly(['admin', 'editor']),
-  'POST /api/admin/campaigns': staffOnly(['admin', 'editor'], 201),
-  'GET /api/admin/campaigns/{id}': staffOnly(['admin', 'editor']),
-  'PUT /api/admin/campaigns/{id}': staffOnly(['admin', 'editor']),
-  'POST /api/admin/campaigns/{id}/send': staffOnly(['admin', 'editor']),
-  'POST /api/admin/campaigns/{id}/cancel': staffOnly(['admin', 'editor']),
-  'GET /api/admin/campaigns/{id}/deliveries': staffOnly(['admin', 'editor']),
-  // Texts: the administrator and the editor.
-  'GET /api/admin/landing': staffOnly(['admin', 'editor']),
-  'GET /api/admin/landing/{id}': staffOnly(['admin', 'editor']),
-  'PUT /api/admin/landing/{id}': staffOnly(['admin', 'editor']),
-  'GET /api/admin/pages': staffOnly(['admin', 'editor']),
-  'GET /api/admin/pages/{id}': staffOnly(['admin', 'editor']),
-  'PUT /api/admin/pages/{id}': staffOnly(['admin', 'editor']),
-  'GET /api/admin/instructions': staffOnly(['admin', 'editor']),
-  'POST /api/admin/instructions': staffOnly(['admin', 'editor'], 201),
-  'GET /api/admin/instructions/{id}': staffOnly(['admin', 'editor']),
-  'PUT /api/admin/instructions/{id}': staffOnly(['admin', 'editor']),
-  'DELETE /api/admin/instructions/{id}': staffOnly(['admin', 'editor']),
-  // Families and orders: the administrator and support; roles only the administrator.
-  'GET /api/admin/users': staffOnly(['admin', 'support']),
-  'GET /api/admin/users/{id}': staffOnly(['admin', 'support']),
-  'POST /api/admin/users/{id}/block': staffOnly(['admin', 'support']),
-  'POST /api/admin/users/{id}/password-reset': staffOnly(['admin', 'support']),
-  'PUT /api/admin/users/{id}/role': staffOnly(['admin']),
-  // A stranger family without a subscription: nothing to extend or end (409) — for the administrator.
-  'POST /api/admin/users/{id}/subscription/extend': { ...staffOnly(['admin']), admin: 409 },
-  'POST /api/admin/users/{id}/subscription/end': { ...staffOnly(['admin']), admin: 409 },
-  'GET /api/admin/orders': staffOnly(['admin', 'support']),
-  'GET /api/admin/orders/{id}': staffOnly(['admin', 'support']),
-  // Refunds are money: the administrator's. The sample order was never paid — nothing to refund (409).
-  'POST /api/admin/orders/{id}/refund': { ...staffOnly(['admin']), admin: 409 },
-  // Promo codes are money: the administrator's. The reasons for switching renewal off: all staff.
-  'GET /api/admin/promo-codes': staffOnly(['admin']),
-  'POST /api/admin/promo-codes': staffOnly(['admin'], 201),
-  'GET /api/admin/promo-codes/{id}': staffOnly(['admin']),
-  'PUT /api/admin/promo-codes/{id}': staffOnly(['admin']),
-  'GET /api/admin/unsubscribe-reasons': staffOnly(STAFF),
-  'GET /api/admin/unsubscribe-reasons/stats': staffOnly(STAFF),
-  // The shop's catalogue: prices are the administrator's to change; support reads them (families ask).
-  // The editor runs content and lessons, not money. A certificate's cancel is the administrator's.
-  'GET /api/admin/tariffs': staffOnly(['admin', 'support']),
-  'GET /api/admin/tariffs/{id}': staffOnly(['admin', 'support']),
-  'POST /api/admin/tariffs': staffOnly(['admin'], 201),
-  'PUT /api/admin/tariffs/{id}': staffOnly(['admin']),
-  'DELETE /api/admin/tariffs/{id}': staffOnly(['admin']),
-  'GET /api/admin/program-prices': staffOnly(['admin', 'support']),
-  'GET /api/admin/program-prices/{id}': staffOnly(['admin', 'support']),
-  'PUT /api/admin/program-prices/{id}': staffOnly(['admin']),
-  'GET /api/admin/week-prices': staffOnly(['admin', 'support']),
-  'GET /api/admin/week-prices/{id}': staffOnly(['admin', 'support']),
-  'PUT /api/admin/week-prices/{id}': staffOnly(['admin']),
-  'GET /api/admin/gift-certificates': staffOnly(['admin', 'support']),
-  'GET /api/admin/gift-certificates/{id}': staffOnly(['admin', 'support']),
-  'POST /api/admin/gift-certificates/{id}/cancel': staffOnly(['admin']),
-  // Lessons and their frame: the administrator and the editor. An upload that is nobody's answers 404.
-  'GET /api/admin/age-groups': staffOnly(['admin', 'editor']),
-  'GET /api/admin/age-groups/{id}': staffOnly(['admin', 'editor']),
-  'PUT /api/admin/age-groups/{id}': staffOnly(['admin', 'editor']),
-  'GET /api/admin/programs': staffOnly(['admin', 'editor']),
-  'GET /api/admin/programs/{id}': staffOnly(['admin', 'editor']),
-  'PUT /api/admin/programs/{id}': staffOnly(['admin', 'editor']),
-  'GET /api/admin/lesson-places': staffOnly(['admin', 'editor']),
-  'GET /api/admin/lesson-places/{id}': staffOnly(['admin', 'editor']),
-  'GET /api/admin/weeks': staffOnly(['admin', 'editor']),
-  'GET /api/admin/weeks/{id}': staffOnly(['admin', 'editor']),
-  'POST /api/admin/weeks': staffOnly(['admin', 'editor'], 201),
-  'PUT /api/admin/weeks/{id}': staffOnly(['admin', 'editor']),
-  'GET /api/admin/lessons': staffOnly(['admin', 'editor']),
-  'GET /api/admin/lessons/{id}': staffOnly(['admin', 'editor']),
-  'POST /api/admin/lessons': staffOnly(['admin', 'editor'], 201),
-  'PUT /api/admin/lessons/{id}': staffOnly(['admin', 'editor']),
-  'POST /api/admin/uploads': staffOnly(['admin', 'editor'], 201),
-  'PATCH /api/admin/uploads/{id}': staffOnly(['admin', 'editor'], 404),
-  'DELETE /api/admin/uploads/{id}': staffOnly(['admin', 'editor'], 404),
-  'GET /api/admin/media-uploads/{id}': staffOnly(['admin', 'editor']),
-  // Support requests: the administrator and support.
-  'GET /api/admin/support-requests': staffOnly(['admin', 'support']),
-  'GET /api/admin/support-requests/{id}': staffOnly(['admin', 'support']),
-  'POST /api/admin/support-requests/{id}/answer': staffOnly(['admin', 'support']),
+  // The invitation page's calls need no session: the link proves itself, whoever holds it (each sample
+  // invites an address of its own).
+  'POST /api/admin/invitation/open': everyone(200),
+  'POST /api/admin/invitation/accept': everyone(200),
 };
 
-export const EXPECTED_ACCESS: Record<string, Access> = Object.fromEntries(
-  Object.entries(TABLE).map(([key, access]) => [
-    key,
-    { ...access, editor: access.editor ?? access.admin, support: access.support ?? access.admin },
-  ]),
-);
+/**
+ * Every other back-office call with the capability it needs in the roles' table (and the status a holder
+ * gets when it is not 200: the sample names nothing to act on). Each staff role's status follows from the
+ * table; parents get 403 and guests 401.
+ */
+export const STAFF_OPERATIONS: Record<string, StaffCapability | [StaffCapability, number]> = {
+  'GET /api/admin/auth/me': 'session',
+  // The dashboard: the counts and the money, each to the roles that hold it.
+  'GET /api/admin/dashboard': 'family-figures',
+  'GET /api/admin/dashboard/revenue': 'revenue',
+  'GET /api/admin/audit': 'audit',
+  'GET /api/admin/mailing-categories': 'mailing',
+  'GET /api/admin/mailing-categories/{id}': 'mailing',
+  'PUT /api/admin/mailing-categories/{id}': 'mailing',
+  'GET /api/admin/campaigns': 'mailing',
+  'POST /api/admin/campaigns': ['mailing', 201],
+  'GET /api/admin/campaigns/{id}': 'mailing',
+  'PUT /api/admin/campaigns/{id}': 'mailing',
+  'POST /api/admin/campaigns/{id}/send': 'mailing',
+  'POST /api/admin/campaigns/{id}/cancel': 'mailing',
+  'GET /api/admin/campaigns/{id}/deliveries': 'mailing',
+  'GET /api/admin/landing': 'texts',
+  'GET /api/admin/landing/{id}': 'texts',
+  'PUT /api/admin/landing/{id}': 'texts',
+  'GET /api/admin/pages': 'texts',
+  'GET /api/admin/pages/{id}': 'texts',
+  'PUT /api/admin/pages/{id}': 'texts',
+  'GET /api/admin/instructions': 'texts',
+  'POST /api/admin/instructions': ['texts', 201],
+  'GET /api/admin/instructions/{id}': 'texts',
+  'PUT /api/admin/instructions/{id}': 'texts',
+  'DELETE /api/admin/instructions/{id}': 'texts',
+  // The sample's account is a stranger parent, so `families` suffices to act on it.
+  'GET /api/admin/users': 'families',
+  'GET /api/admin/users/{id}': 'families',
+  'POST /api/admin/users/{id}/block': 'families',
+  'POST /api/admin/users/{id}/password-reset': 'families',
+  'PUT /api/admin/users/{id}/role': 'staff-accounts',
+  // Staff come in by invitation, the administrator's to send.
+  'POST /api/admin/staff-invitations': ['staff-accounts', 201],
+  // A stranger family without a subscription: nothing to extend or end (409).
+  'POST /api/admin/users/{id}/subscription/extend': ['subscriptions', 409],
+  'POST /api/admin/users/{id}/subscription/end': ['subscriptions', 409],
+  'GET /api/admin/orders': 'orders',
+  'GET /api/admin/orders/{id}': 'orders',
+  // The sample order was never paid — nothing to refund (409).
+  'POST /api/admin/orders/{id}/refund': ['refunds', 409],
+  'GET /api/admin/promo-codes': 'promo-codes',
+  'POST /api/admin/promo-codes': ['promo-codes', 201],
+  'GET /api/admin/promo-codes/{id}': 'promo-codes',
+  'PUT /api/admin/promo-codes/{id}': 'promo-codes',
+  // Why renewal is switched off: the shares, and the answers with the parents' comments.
+  'GET /api/admin/unsubscribe-reasons': 'renewal-comments',
+  'GET /api/admin/unsubscribe-reasons/stats': 'renewal-reasons',
+  'GET /api/admin/tariffs': 'prices',
+  'GET /api/admin/tariffs/{id}': 'prices',
+  'POST /api/admin/tariffs': ['price-changes', 201],
+  'PUT /api/admin/tariffs/{id}': 'price-changes',
+  'DELETE /api/admin/tariffs/{id}': 'price-changes',
+  'GET /api/admin/program-prices': 'prices',
+  'GET /api/admin/program-prices/{id}': 'prices',
+  'PUT /api/admin/program-prices/{id}': 'price-changes',
+  'GET /api/admin/week-prices': 'prices',
+  'GET /api/admin/week-prices/{id}': 'prices',
+  'PUT /api/admin/week-prices/{id}': 'price-changes',
+  'GET /api/admin/gift-certificates': 'gifts',
+  'GET /api/admin/gift-certificates/{id}': 'gifts',
+  'POST /api/admin/gift-certificates/{id}/cancel': 'gift-cancel',
+  // Lessons and their files. An upload that is nobody's answers 404.
+  'GET /api/admin/age-groups': 'lessons',
+  'GET /api/admin/age-groups/{id}': 'lessons',
+  'PUT /api/admin/age-groups/{id}': 'lessons',
+  'GET /api/admin/programs': 'lessons',
+  'GET /api/admin/programs/{id}': 'lessons',
+  'PUT /api/admin/programs/{id}': 'lessons',
+  'GET /api/admin/lesson-places': 'lessons',
+  'GET /api/admin/lesson-places/{id}': 'lessons',
+  'GET /api/admin/weeks': 'lessons',
+  'GET /api/admin/weeks/{id}': 'lessons',
+  'POST /api/admin/weeks': ['lessons', 201],
+  'PUT /api/admin/weeks/{id}': 'lessons',
+  'GET /api/admin/lessons': 'lessons',
+  'GET /api/admin/lessons/{id}': 'lessons',
+  'POST /api/admin/lessons': ['lessons', 201],
+  'PUT /api/admin/lessons/{id}': 'lessons',
+  'POST /api/admin/uploads': ['lessons', 201],
+  'PATCH /api/admin/uploads/{id}': ['lessons', 404],
+  'DELETE /api/admin/uploads/{id}': ['lessons', 404],
+  'GET /api/admin/media-uploads/{id}': 'lessons',
+  'GET /api/admin/support-requests': 'support-requests',
+  'GET /api/admin/support-requests/{id}': 'support-requests',
+  'POST /api/admin/support-requests/{id}/answer': 'support-requests',
+};
+
+/**
+ * The /api/admin operations that are not the back office's own: its sign-in, a public read, and the
+ * invitation page's calls (the link is the proof, before any staff session exists).
+ */
+export const NOT_STAFF_OPERATIONS = [
+  'POST /api/admin/auth/login',
+  'GET /api/admin/instruction',
+  'POST /api/admin/invitation/open',
+  'POST /api/admin/invitation/accept',
+];
+
+export const EXPECTED_ACCESS: Record<string, Access> = {
+  ...Object.fromEntries(
+    Object.entries(TABLE).map(([key, access]) => [
+      key,
+      { ...access, editor: access.editor ?? access.admin, support: access.support ?? access.admin },
+    ]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(STAFF_OPERATIONS).map(([key, needs]) => [
+      key,
+      typeof needs === 'string' ? staffOnly(needs) : staffOnly(...needs),
+    ]),
+  ),
+};

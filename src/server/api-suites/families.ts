@@ -17,7 +17,7 @@ import {
 } from '../db/schema/index';
 import type { Clock } from '../deps';
 import { createSession } from '../modules/auth/service';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../shared/passwords';
 
 /** Every family's password: argon2 is slow on purpose, so it is hashed once per file. */
 export const FAMILY_PASSWORD = 'Umnyashki-matrix-2026';

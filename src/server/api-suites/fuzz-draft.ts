@@ -73,6 +73,15 @@ export interface Draft {
   authed: boolean;
 }
 
+export type Mutation = (op: Operation, draft: Draft, prng: Prng) => void;
+
+/** Headers under names a mutation chooses: `__proto__` among them is a header, not the prototype. */
+function headerRecord(entries: [string, string][]): Record<string, string> {
+  const headers = Object.create(null) as Record<string, string>;
+  for (const [name, value] of entries) headers[name] = value;
+  return headers;
+}
+
 export function baseDraft(op: Operation, draw: Draw): Draft {
   const { prng, hints } = draw;
   const path: Record<string, string> = {};
@@ -95,7 +104,9 @@ export function baseDraft(op: Operation, draw: Draw): Draft {
     method: op.method,
     path,
     query,
-    headers: cookie && prng.chance(0.5) ? { cookie: String(cookie(prng, () => undefined)) } : {},
+    headers: headerRecord(
+      cookie && prng.chance(0.5) ? [['cookie', String(cookie(prng, () => undefined))]] : [],
+    ),
     body: op.body ? exampleOf(op.body, draw) : undefined,
     // Mostly as the operation is meant to be called; the other way often enough to reach 401 and 409.
     authed: prng.chance(op.secured ? 0.7 : 0.25),

@@ -14,8 +14,14 @@ import {
   queryParams,
   typeOf,
   type Body,
-  type Draft,
+  type Mutation,
 } from './fuzz-draft';
+import {
+  INHERITED_BODY_MUTATIONS,
+  INHERITED_PATH_MUTATIONS,
+  INHERITED_QUERY_MUTATIONS,
+  INHERITED_REQUEST_MUTATIONS,
+} from './fuzz-inherited';
 import {
   BAD_JSON,
   CONTENT_TYPES,
@@ -27,7 +33,6 @@ import {
   oddString,
 } from './fuzz-values';
 import type { Operation } from './openapi-operations';
-import type { Prng } from './prng';
 
 const QUERY_WRONG = ['abc', '-1', '0', '1.5', '1e309', '9'.repeat(30), '', '0x10', 'true', ' 1 '];
 const QUERY_RAW = [
@@ -90,7 +95,7 @@ function withRaw(body: Body, key: string, raw: string): string {
   return JSON.stringify({ ...body, [key]: marker }).replace(JSON.stringify(marker), raw);
 }
 
-export type Mutation = (op: Operation, draft: Draft, prng: Prng) => void;
+export type { Mutation } from './fuzz-draft';
 
 const BODY_MUTATIONS: Record<string, Mutation> = {
   valid: () => undefined,
@@ -185,6 +190,7 @@ const BODY_MUTATIONS: Record<string, Mutation> = {
       d.headers['content-type'] = 'application/json';
     }
   },
+  ...INHERITED_BODY_MUTATIONS,
 };
 
 const QUERY_MUTATIONS: Record<string, Mutation> = {
@@ -242,6 +248,7 @@ const QUERY_MUTATIONS: Record<string, Mutation> = {
   'query-huge': (op, d, prng) => {
     d.query.push(`${percentEncode(queryName(op, prng))}=${percentEncode(hugeString(prng.int(7)))}`);
   },
+  ...INHERITED_QUERY_MUTATIONS,
 };
 
 const REQUEST_MUTATIONS: Record<string, Mutation> = {
@@ -272,6 +279,7 @@ const REQUEST_MUTATIONS: Record<string, Mutation> = {
       ])
     ] = odd;
   },
+  ...INHERITED_REQUEST_MUTATIONS,
 };
 
 const PATH_MUTATIONS: Record<string, Mutation> = {
@@ -285,6 +293,7 @@ const PATH_MUTATIONS: Record<string, Mutation> = {
     for (const name of Object.keys(d.path))
       d.path[name] = prng.chance(0.5) ? 'a'.repeat(101) : percentEncode(hugeString(prng.int(7)));
   },
+  ...INHERITED_PATH_MUTATIONS,
 };
 
 const GET_MUTATIONS: Record<string, Mutation> = {

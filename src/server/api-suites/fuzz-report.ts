@@ -18,7 +18,7 @@ export interface Finding {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Why a 4xx body is not ARCHITECTURE §4's `{code, message, errors}`, or null when it is. */
+/** Why a 4xx body is not the one error shape of docs/ARCHITECTURE.md, `{code, message, errors}`, or null when it is. */
 export function errorShapeProblem(answer: FuzzAnswer): string | null {
   if (!answer.contentType.startsWith('application/json')) {
     return `not JSON (${answer.contentType || 'no content-type'})`;

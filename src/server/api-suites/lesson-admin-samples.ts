@@ -12,7 +12,7 @@ import {
   programWeeks,
 } from '../db/schema/index';
 import type { FixtureDeps } from './families';
-import type { Sample } from './request-samples';
+import type { Sample } from './sample';
 
 let weekNumber = 300;
 
@@ -54,19 +54,19 @@ async function uploads(deps: FixtureDeps): Promise<{ video: string; subtitles: s
     {
       id: video,
       kind: 'video',
-      key: 'demo/count-three.webm',
+      key: 'demo/three-four-w1-l1.webm',
       contentType: 'video/webm',
-      sizeBytes: 109_495,
+      sizeBytes: 23_242,
       originalName: 'schitaem.webm',
-      durationSeconds: 12,
-      posterKey: 'demo/count-three.jpg',
+      durationSeconds: 600,
+      posterKey: 'demo/three-four-w1-l1.jpg',
     },
     {
       id: subtitles,
       kind: 'subtitles',
-      key: 'demo/count-three.vtt',
+      key: 'demo/three-four-w1-l1.vtt',
       contentType: 'text/vtt; charset=utf-8',
-      sizeBytes: 225,
+      sizeBytes: 323,
       originalName: 'schitaem.vtt',
     },
   ]);
@@ -174,10 +174,10 @@ export const LESSON_ADMIN_SAMPLES: Record<string, Sample> = {
           position: 2,
           title: 'Урок для проверки',
           description: '',
-          videoKey: 'demo/count-three.webm',
-          posterKey: 'demo/count-three.jpg',
-          subtitlesKey: 'demo/count-three.vtt',
-          durationSeconds: 12,
+          videoKey: 'demo/three-four-w1-l1.webm',
+          posterKey: 'demo/three-four-w1-l1.jpg',
+          subtitlesKey: 'demo/three-four-w1-l1.vtt',
+          durationSeconds: 600,
         })
         .returning({ id: lessons.id });
       return { params: { id: String(row?.id) }, body };

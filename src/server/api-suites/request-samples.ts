@@ -3,7 +3,6 @@
 // matrix until it has one here.
 import { PERSONAL_DATA_CONSENT_SLUG } from '@contract/api/auth';
 import { and, eq } from 'drizzle-orm';
-import type { Config } from '../config';
 import { additionalPrograms, lessons, mailingCategories, tariffs } from '../db/schema/index';
 import { signRequest } from '../integrations/oauth/signed-request';
 import { issueEmailToken } from '../modules/auth/email-tokens';
@@ -11,7 +10,8 @@ import { issueUserToken } from '../modules/auth/service';
 import { randomToken } from '../modules/auth/tokens';
 import { ADMIN_SAMPLES } from './admin-samples';
 import { LESSON_ADMIN_SAMPLES } from './lesson-admin-samples';
-import type { Role } from './expected-access';
+import { STAFF_INVITATION_SAMPLES } from './staff-invitation-samples';
+import type { Sample } from './sample';
 import {
   ownersGift,
   ownersOrder,
@@ -22,42 +22,7 @@ import {
 } from './store-samples';
 import { FAMILY_PASSWORD, randomWord, type Family, type FixtureDeps } from './families';
 
-export interface SampleContext {
-  role: Role;
-  /** Parent A: every id in the request is A's. */
-  owner: Family;
-  /**
-   * The caller's own family (A itself for anonymous and parent). Secrets that prove themselves — mail
-   * links, one-time codes, Facebook's signature — are issued to it: whoever holds A's link is A.
-   */
-  self: Family;
-  deps: FixtureDeps & { config: Config };
-}
-
-export interface SampleRequest {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: Record<string, unknown>;
-  cookies?: Record<string, string>;
-  /** Protocol headers a call needs besides the token (tus uploads). */
-  headers?: Record<string, string>;
-}
-
-export interface Sample {
-  /**
-   * The request names one of A's records by id: another parent must get 403 or 404 (the matrix checks
-   * the table says so).
-   */
-  addressesOwnerRecord?: boolean;
-  /**
-   * A back-office call whose job is to show families (the accounts list): the staff it admits may see A
-   * there, so A's data in its answer is not a leak for them. Everyone else is still checked.
-   */
-  staffSeesFamilies?: boolean;
-  /** The families of the case have no child yet: adding one needs a free slot. */
-  childless?: boolean;
-  build(context: SampleContext): SampleRequest | Promise<SampleRequest>;
-}
+export type { Sample } from './sample';
 
 const NEW_PASSWORD = 'Novyi-parol-2026';
 
@@ -135,6 +100,8 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     }),
   },
   'POST /api/auth/password/email': { build: ({ owner }) => ({ body: { email: owner.email } }) },
+  'POST /api/auth/social-signup': { build: () => ({ body: { consent_personal_data: true } }) },
+  'POST /api/profile/email': { build: () => ({ body: { email: 'added@example.ru' } }) },
   'POST /api/store/subscription/activate': {
     build: async ({ deps }) => {
       const [trial] = await deps.db
@@ -320,4 +287,5 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
   },
   ...ADMIN_SAMPLES,
   ...LESSON_ADMIN_SAMPLES,
+  ...STAFF_INVITATION_SAMPLES,
 };

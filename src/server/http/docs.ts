@@ -61,7 +61,7 @@ export async function registerApiDocs(
         title: 'Школа Умняшек API',
         description:
           'Ответы: `{data}`, списки с `meta`; ошибки: `{code, message, errors: {поле: [текст]}}` ' +
-          '(ARCHITECTURE §4).',
+          '(docs/ARCHITECTURE.md).',
         version: '1.0.0',
       },
       // No servers entry: "Try it out" then calls the origin the page was opened from.

@@ -1,4 +1,4 @@
-// Russian messages for every schema check that has no message of its own (ARCHITECTURE §4). Zod's
+// Russian messages for every schema check that has no message of its own (docs/ARCHITECTURE.md). Zod's
 // Russian locale covers the rest; the overrides below read better to a parent than "ожидалось string".
 import { z } from 'zod';
 

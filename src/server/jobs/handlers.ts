@@ -6,11 +6,19 @@ import { PASSWORD_RESET_JOB } from '../modules/auth/password-reset';
 import { passwordResetJob } from '../modules/auth/password-reset-job';
 import { RECONCILE_JOB } from '../modules/payments/register-order';
 import { reconcileJob } from '../modules/payments/reconcile';
-import { REFUND_JOB } from '../modules/payments/order-transitions';
+import { REFUND_JOB, REFUND_PART_JOB } from '../modules/payments/order-transitions';
 import { refundJob } from '../modules/payments/refund-job';
+import { BANK_RETURN_CHECK_JOB } from '../modules/payments/bank-return-checks';
+import { bankReturnCheckJob } from '../modules/payments/bank-refunds';
 import { RENEWAL_TICK_JOB, renewalTickJob } from '../modules/renewals/charge';
 import { MAILING_DELIVER_JOB, deliverJob } from '../modules/mailing/deliver';
 import { MAILING_TICK_JOB, mailingTickJob } from '../modules/mailing/reminders';
+import {
+  MEDIA_RELEASE_JOB,
+  MEDIA_SWEEP_JOB,
+  mediaReleaseJob,
+  mediaSweepJob,
+} from '../modules/media/cleanup';
 import type { JobHandlers } from './types';
 
 export const jobHandlers: JobHandlers = {
@@ -18,7 +26,11 @@ export const jobHandlers: JobHandlers = {
   [PASSWORD_RESET_JOB]: passwordResetJob,
   [RECONCILE_JOB]: reconcileJob,
   [REFUND_JOB]: refundJob,
+  [REFUND_PART_JOB]: refundJob,
+  [BANK_RETURN_CHECK_JOB]: bankReturnCheckJob,
   [RENEWAL_TICK_JOB]: renewalTickJob,
   [MAILING_DELIVER_JOB]: deliverJob,
   [MAILING_TICK_JOB]: mailingTickJob,
+  [MEDIA_RELEASE_JOB]: mediaReleaseJob,
+  [MEDIA_SWEEP_JOB]: mediaSweepJob,
 };

@@ -243,6 +243,7 @@ export async function runDueJobs(deps: JobDeps, options: RunOptions = {}): Promi
         config: deps.config,
         clock,
         logger: log,
+        media: deps.media,
         job: { id: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.maxAttempts },
       });
     } catch (error) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from '../deps';
+import type { MediaStore } from '../integrations/storage/store';
 
 /** What the runner needs; ModuleDeps and the test helpers' `{db, config, clock}` both fit. */
 export interface JobDeps {
@@ -11,6 +12,8 @@ export interface JobDeps {
   clock?: Clock;
   /** Default: silent. */
   logger?: FastifyBaseLogger;
+  /** The app's media store; a handler that needs one and gets none opens the configured store. */
+  media?: MediaStore;
 }
 
 export interface JobContext {
@@ -18,6 +21,7 @@ export interface JobContext {
   config: Config;
   clock: Clock;
   logger: FastifyBaseLogger;
+  media?: MediaStore;
   job: { id: number; kind: string; attempt: number; maxAttempts: number };
 }
 

@@ -1,9 +1,9 @@
 // Who is calling. Every guarded route says so the same way, `onRequest: app.requireUser` (or
-// `app.requireStaff([...roles])` for the back office):
+// `app.requireStaff(capability)` for the back office, by the roles' table in @contract/staff-access):
 // a guest gets 401 before the body is read or validated. Handlers read the account with currentUser().
 // The token is looked up once per request at most.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { StaffRole } from '@contract/api/auth';
+import { staffMay, type StaffCapability } from '@contract/staff-access';
 import type { ModuleDeps } from '../deps';
 import { resolveSession, type AuthSession, type AuthUser } from '../modules/auth/service';
 import { forbidden, unauthorized } from './errors';
@@ -16,9 +16,9 @@ declare module 'fastify' {
     requireUser: Guard;
     /**
      * The back office: 401 without a valid token; 403 unless the session was opened by the staff sign-in
-     * (second factor passed) by an account of one of `roles`.
+     * (second factor passed) by an account whose role holds `capability`.
      */
-    requireStaff: (roles: readonly StaffRole[]) => Guard;
+    requireStaff: (capability: StaffCapability) => Guard;
   }
   interface FastifyRequest {
     /** The session behind the bearer token: undefined until looked up, null when there is none. */
@@ -56,7 +56,7 @@ export function currentSession(request: FastifyRequest): AuthSession {
 }
 
 /**
- * SPEC §7 keeps some data-changing calls on GET (logout, deleteChildren…). Fastify would answer HEAD on
+ * docs/PRODUCT.md «Product rules» keeps some data-changing calls on GET (logout, deleteChildren…). Fastify would answer HEAD on
  * them by running the GET handler, so a prefetching proxy or a link checker could erase data: such routes
  * are declared with this and get no HEAD twin.
  */
@@ -68,12 +68,11 @@ export function installAuth(app: FastifyInstance, deps: ModuleDeps): void {
     if (!(await optionalSession(request, deps))) throw unauthorized();
   };
   app.decorate('requireUser', requireUser);
-  app.decorate('requireStaff', (roles: readonly StaffRole[]): Guard => {
+  app.decorate('requireStaff', (capability: StaffCapability): Guard => {
     return async (request, reply) => {
       await requireUser(request, reply);
       const session = currentSession(request);
-      const role = session.user.role;
-      if (!session.staff || role === 'parent' || !roles.includes(role)) throw forbidden();
+      if (!session.staff || !staffMay(session.user.role, capability)) throw forbidden();
     };
   });
 

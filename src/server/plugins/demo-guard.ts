@@ -58,13 +58,6 @@ export function fromThisMachine(request: Pick<FastifyRequest, 'headers'>): boole
   return FORWARDED_HEADERS.every((name) => request.headers[name] === undefined);
 }
 
-/** Whether the guard lets a request through (for a responder that answers before Fastify's hooks). */
-export function demoGuardAdmits(
-  config: Config,
-): (request: Pick<FastifyRequest, 'headers'>) => boolean {
-  return config.demoThisMachineOnly ? fromThisMachine : () => true;
-}
-
 export function installDemoGuard(app: FastifyInstance, config: Config): void {
   if (!config.demoThisMachineOnly) return;
   // Callback-style: it runs on every request of a demo, and a promise per request is measurable there.

@@ -1,4 +1,4 @@
-// The one place errors become responses: ARCHITECTURE §4's {code, message, errors} shape, Russian text,
+// The one place errors become responses: the one {code, message, errors} shape of docs/ARCHITECTURE.md «Error codes», Russian text,
 // 422 for invalid input, 503 with Retry-After when the database is away, and nothing of the internals in
 // a 5xx.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,6 +6,7 @@ import { ERROR_CODES, STATUS_MESSAGES, type ErrorCode } from '@contract/api/valu
 import type { ErrorBody } from '@contract/api/common';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError, errorBody, type Status } from './errors';
+import { keyedRecord } from './request-keys';
 
 /** Seconds a client is asked to wait before retrying while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -34,7 +35,8 @@ function fieldName(instancePath: string | undefined): string {
 }
 
 export function validationBody(issues: ValidationIssue[]): ErrorBody {
-  const errors: Record<string, string[]> = {};
+  // Field paths are the client's own keys (`constructor`, `toString`…): no inherited entry may answer.
+  const errors = keyedRecord<string[]>();
   for (const issue of issues) {
     const field = fieldName(issue.instancePath);
     const message = issue.message ?? STATUS_MESSAGES[422];

@@ -1,4 +1,4 @@
-// Errors a service or route throws on purpose. The error handler turns them into ARCHITECTURE §4's shape:
+// Errors a service or route throws on purpose. The error handler turns them into the one shape of docs/ARCHITECTURE.md «Error codes»:
 // a stable machine-readable `code`, a Russian `message`, and field errors (non-field ones under `error`).
 import {
   ALREADY_AUTHENTICATED,
@@ -56,7 +56,7 @@ export const forbidden = (message: string = STATUS_MESSAGES[403]) => new HttpErr
 export const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) =>
   new HttpError(409, message, { code });
 
-/** SPEC §8: a signed-in client calling login or register; the SPA reloads on this code. */
+/** docs/ARCHITECTURE.md «Error codes»: a signed-in client calling login or register; the SPA reloads on this code. */
 export const alreadyAuthenticated = () =>
   new HttpError(409, ALREADY_AUTHENTICATED, { code: ERROR_CODES.alreadyAuthenticated });
 
@@ -71,7 +71,7 @@ export const invalidField = (
 export const serviceUnavailable = (message: string = STATUS_MESSAGES[503]) =>
   new HttpError(503, message);
 
-/** The most specific text is both the message and errors.error[0] (what SPEC §8 reads). */
+/** The most specific text is both the message and errors.error[0] (what docs/ARCHITECTURE.md «Error codes» reads). */
 export function errorBody(status: Status, detail?: string, code?: ErrorCode): ErrorBody {
   const message = detail ?? STATUS_MESSAGES[status];
   return { code: code ?? STATUS_CODES[status], message, errors: { error: [message] } };

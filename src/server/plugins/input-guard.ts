@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@contract/api/values';
 import { HttpError } from './errors';
+import { keyedRecordOf } from './request-keys';
 
 export const INVALID_CHARACTERS = 'Поле содержит недопустимые символы';
 
@@ -71,19 +72,10 @@ function compressedBody(request: Pick<FastifyRequest, 'headers'>): HttpError | n
   return new HttpError(415, COMPRESSED_BODY);
 }
 
-/**
- * Whether the guard would let a request's headers through (for a responder that answers a URL already
- * accepted, before Fastify's hooks: its query and parameters were checked then).
- */
-export function headersAdmitted(request: Pick<FastifyRequest, 'headers'>): boolean {
-  return findBadText(request.headers) === null && compressedBody(request) === null;
-}
-
 function refuse(field: string): HttpError {
-  return new HttpError(422, INVALID_CHARACTERS, {
-    errors: { [field]: [INVALID_CHARACTERS] },
-    code: ERROR_CODES.validationFailed,
-  });
+  // The path is made of the client's keys; one named `__proto__` would vanish from the answer.
+  const errors = keyedRecordOf([[field === '__proto__' ? 'error' : field, [INVALID_CHARACTERS]]]);
+  return new HttpError(422, INVALID_CHARACTERS, { errors, code: ERROR_CODES.validationFailed });
 }
 
 export function installInputGuard(app: FastifyInstance): void {

@@ -66,14 +66,6 @@ class LazyChildLogger {
   }
 }
 
-/** A child of `parent` with `bindings`, made only when a line gets through its level. */
-export function lazyChild(
-  parent: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildOptions,
-): FastifyBaseLogger {
-  return new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
-}
-
+/** Fastify's childLoggerFactory: a child of `logger` with `bindings`, made only when a line gets through. */
 export const lazyChildLogger: Factory = (logger, bindings, options) =>
-  lazyChild(logger, bindings, options);
+  new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;

@@ -8,8 +8,10 @@ import { seedDatabase } from '../db/seed/seed';
 import { runDueJobs } from '../jobs/runner';
 import { redactUrl, serializeError } from '../logger';
 import { capturingLogger } from '../testing/log-lines';
-import { linkIn, type OutboxMessage } from '../modules/auth/accounts-testing';
+import { bearer, linkIn, type OutboxMessage } from '../testing/accounts';
+import { newCertificateCode } from '../modules/gifts/certificates';
 import { NO_CONTENT } from '../testing/fixtures';
+import { staffSession } from '../testing/staff';
 import { testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 
@@ -137,5 +139,62 @@ describe('the log of a run', () => {
       '/reset?token=%5Bredacted%5D&email=%5Bredacted%5D&page=2',
     );
     expect(redactUrl(`/x?utm_source=${EMAIL}`)).not.toContain(EMAIL);
+  });
+});
+
+describe('the back office’s searches and certificate codes', () => {
+  it('keeps what staff searched for, and any certificate code, out of the log', async () => {
+    const staff = (role: 'admin' | 'support') =>
+      staffSession({ db: database.db, clock: () => new Date() }, role);
+    const admin = await staff('admin');
+    const support = await staff('support');
+    const code = newCertificateCode();
+    const phone = '916 123-45-67';
+    const surname = 'Смирнова';
+    const before = lines.length;
+
+    const calls: [string, string][] = [
+      [support, `/api/admin/gift-certificates?q=${code}&status=active`],
+      [admin, `/api/admin/orders?q=${code}`],
+      [support, `/api/admin/users?q=${encodeURIComponent(phone)}`],
+      [support, `/api/admin/users?q=${encodeURIComponent(surname)}&role=parent`],
+      [admin, `/api/admin/support-requests?q=${encodeURIComponent(EMAIL)}`],
+    ];
+    for (const [token, url] of calls) {
+      const res = await app.inject({ url, headers: bearer(token) });
+      expect(res.statusCode, url).toBe(200);
+    }
+    // A code where no parameter's name says so: in a path nobody answers, under another name.
+    await app.inject({ url: `/api/store/gift/${code}` });
+    await app.inject({ url: `/api/regions?from=${code.replaceAll('-', '')}` });
+
+    const written = lines.slice(before);
+    const text = written.join('\n');
+    for (const secret of [
+      code,
+      code.replaceAll('-', ''),
+      phone,
+      encodeURIComponent(phone),
+      surname,
+      encodeURIComponent(surname),
+      EMAIL,
+    ]) {
+      expect(text, secret).not.toContain(secret);
+    }
+    // The lines themselves stay: which list was searched, and with which filters.
+    const urls = written.map((l) => (JSON.parse(l) as { url?: string }).url);
+    expect(urls).toContain('/api/admin/gift-certificates?q=%5Bredacted%5D&status=active');
+    expect(urls).toContain('/api/admin/users?q=%5Bredacted%5D&role=parent');
+    expect(urls).toContain('/api/regions?from=%5Bcode%5D');
+  });
+
+  it('finds a code in any form it is written in, and leaves look-alikes alone', () => {
+    expect(redactUrl('/gift/7KQM-2X9D-HT4W/x')).toBe('/gift/[code]/x');
+    expect(redactUrl('/x?note=7KQM 2X9D HT4W')).toBe('/x?note=%5Bcode%5D');
+    expect(redactUrl('/x?note=7KQM2X9DHT4W')).toBe('/x?note=%5Bcode%5D');
+    // A UUID's lower-case groups and a dashed slug are not codes.
+    const media = '/media/lessons/3f2a9bc8-d7e6-4a5b-9c8d-5e2f3a4b5c6d/poster.jpg';
+    expect(redactUrl(media)).toBe(media);
+    expect(redactUrl('/api/page/week-days-test')).toBe('/api/page/week-days-test');
   });
 });

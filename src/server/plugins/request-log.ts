@@ -24,7 +24,7 @@ function levelOf(url: string, status: number): 'debug' | 'info' | 'warn' | 'erro
 }
 
 /** Writes a request's line to its logger (bound to its id), unless the level keeps it out. */
-export function logRequest(
+function logRequest(
   log: FastifyBaseLogger,
   request: { method: string; url: string },
   status: number,

@@ -17,6 +17,8 @@ export interface FakeOrder {
   reportedAmount?: number;
   bindingId?: string;
   maskedPan?: string;
+  /** Kopecks given back so far (paymentAmountInfo.refundedAmount). */
+  refundedAmount?: number;
 }
 
 export interface FakeSberbank {
@@ -29,8 +31,11 @@ export interface FakeSberbank {
   hang: Set<string>;
   /** register.do accepts the order, then hangs (the answer lost on the way back). */
   registerThenHang: boolean;
-  /** What paymentOrderBinding.do does with a saved card: pays (default), declines, asks 3-D Secure. */
-  bindingOutcome: Map<string, 'pay' | 'decline' | '3ds'>;
+  /**
+   * What paymentOrderBinding.do does with a saved card: pays (default), declines, asks 3-D Secure, or never
+   * answers (this card only: other families' charges in the same run still go through).
+   */
+  bindingOutcome: Map<string, 'pay' | 'decline' | '3ds' | 'hang'>;
   /** Cards the bank has forgotten (unBindCard.do); unBindCard of one of them answers errorCode 2. */
   unbound: Set<string>;
   /** unBindCard.do refuses with this errorCode (other than "already gone"). */
@@ -41,6 +46,10 @@ export interface FakeSberbank {
   refundThenHang: boolean;
   pay(orderId: string, extra?: Partial<FakeOrder>): void;
   decline(orderId: string, description?: string): void;
+  /** Money given back in the bank's own back office, not through the school: all (4) or a part (stays 2). */
+  refundAtBank(orderId: string, amount?: number): void;
+  /** A payment cancelled in the bank's back office (3). */
+  reverseAtBank(orderId: string): void;
   close(): Promise<void>;
 }
 
@@ -65,7 +74,7 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
     calls,
     hang: new Set<string>(),
     registerThenHang: false,
-    bindingOutcome: new Map<string, 'pay' | 'decline' | '3ds'>(),
+    bindingOutcome: new Map<string, 'pay' | 'decline' | '3ds' | 'hang'>(),
     unbound: new Set<string>(),
     unbindRefusal: null as string | null,
     refundRefusal: null as string | null,
@@ -100,6 +109,8 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
         actionCodeDescription: order.actionCodeDescription,
         amount: order.reportedAmount ?? order.amount,
         currency: '643',
+        paymentAmountInfo: { refundedAmount: order.refundedAmount ?? 0 },
+        attributes: [{ name: 'mdOrder', value: order.orderId }],
         ...(order.maskedPan
           ? { cardAuthInfo: { maskedPan: order.maskedPan, expiration: '203012' } }
           : {}),
@@ -114,10 +125,16 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
         return { errorCode: fake.refundRefusal, errorMessage: 'Отказ в возврате' };
       }
       // As the bank: nothing is refunded twice.
-      if (method === 'refund' && order.orderStatus === 4) {
+      const refunded = (order.refundedAmount ?? 0) + Number(form.amount ?? order.amount);
+      if (method === 'refund' && (order.orderStatus === 4 || refunded > order.amount)) {
         return { errorCode: '7', errorMessage: 'Сумма возврата превышает сумму списания' };
       }
-      order.orderStatus = method === 'refund' ? 4 : 3;
+      if (method === 'refund') {
+        order.refundedAmount = refunded;
+        order.orderStatus = refunded >= order.amount ? 4 : 2;
+      } else {
+        order.orderStatus = 3;
+      }
       return { errorCode: '0' };
     }
     if (method === 'paymentOrderBinding') {
@@ -155,7 +172,10 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
     void readForm(req).then((form) => {
       const method = /\/([A-Za-z]+)\.do$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
       calls.push({ method: method ?? '', form });
-      if (!method || fake.hang.has(method)) {
+      const hangsBinding =
+        method === 'paymentOrderBinding' &&
+        fake.bindingOutcome.get(form.bindingId ?? '') === 'hang';
+      if (!method || fake.hang.has(method) || hangsBinding) {
         hanging.add(() => res.destroy());
         return;
       }
@@ -171,6 +191,9 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
       res.end(JSON.stringify(body));
     });
   });
+  // Node closes a keep-alive connection idle for 5 s; a busy test machine can hand the client such a
+  // socket just as it closes (ECONNRESET, «the bank did not answer»). The fake keeps them for the run.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -189,6 +212,20 @@ export async function startFakeSberbank(): Promise<FakeSberbank> {
         actionCode: 2002,
         actionCodeDescription: description,
       });
+    },
+    refundAtBank(orderId: string, amount?: number) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const refunded = (order.refundedAmount ?? 0) + (amount ?? order.amount);
+      Object.assign(order, {
+        refundedAmount: refunded,
+        orderStatus: refunded >= order.amount ? 4 : 2,
+      });
+    },
+    reverseAtBank(orderId: string) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      order.orderStatus = 3;
     },
     async close() {
       for (const drop of hanging) drop();

@@ -1,4 +1,5 @@
 import type { MediaStore } from '../integrations/storage/store';
+import type { SetupCode } from '../modules/admin/first-admin-setup';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp } from '../app';
@@ -42,6 +43,8 @@ export function createTestApp(options: {
   media?: MediaStore;
   /** Default: no callbacks, so no test reaches for the network unless it asks to. */
   sberbankSandbox?: SberbankSandboxOptions;
+  /** The first administrator's start-up code, as main.ts would print it. */
+  setupCode?: SetupCode;
 }) {
   return buildApp({
     config: options.config ?? testConfig(),
@@ -50,5 +53,6 @@ export function createTestApp(options: {
     webDir: options.webDir ?? NO_WEB_DIR,
     media: options.media,
     sberbankSandbox: options.sberbankSandbox ?? { callbacks: false },
+    setupCode: options.setupCode,
   });
 }

@@ -48,7 +48,7 @@ beforeEach(() => {
   );
 });
 
-describe('registration (SPEC §7, ARCHITECTURE §4)', () => {
+describe('registration (docs/PRODUCT.md «Product rules», docs/ARCHITECTURE.md)', () => {
   it("sends the body with the page's query string, then logs the parent in", async () => {
     await register(BODY, '?ref=FRIEND&utm_source=vk');
     const call = seen.find((request) => request.method === 'POST');
@@ -76,11 +76,11 @@ describe('registration (SPEC §7, ARCHITECTURE §4)', () => {
     server.use(http.post(apiUrl('auth/register'), () => alreadyAuthenticated()));
     await expect(register(BODY, '')).rejects.toThrow();
     expect(seen[0]?.authorization).toBe('Bearer from-another-tab');
-    // SPEC §8: the page reloads as the logged-in parent.
+    // docs/ARCHITECTURE.md «Error codes»: the page reloads as the logged-in parent.
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
-  it("a logged-in page's register call reloads the page (SPEC §8)", async () => {
+  it("a logged-in page's register call reloads the page (docs/ARCHITECTURE.md «Error codes»)", async () => {
     setToken('mine');
     server.use(http.post(apiUrl('auth/register'), () => alreadyAuthenticated()));
     await expect(register(BODY, '')).rejects.toThrow();
@@ -100,7 +100,7 @@ describe('registration (SPEC §7, ARCHITECTURE §4)', () => {
   });
 });
 
-describe('logout (SPEC §4)', () => {
+describe('logout (docs/PRODUCT.md «Product rules»)', () => {
   it('revokes the token on the server, clears stored data and reloads', async () => {
     setToken('mine');
     localStorage.setItem('referrer_code', 'X');

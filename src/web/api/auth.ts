@@ -6,7 +6,7 @@ import type {
   SocialNetwork,
   TokenResponse,
 } from '@contract/api/auth';
-import type { OAuthUrlResponse } from '@contract/api/oauth';
+import type { OAuthUrlResponse, SocialSignupBody, SocialSignupResponse } from '@contract/api/oauth';
 import { api } from './client';
 import { clearSession, getToken, loadProfile, setToken } from './session';
 import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
@@ -14,11 +14,11 @@ import { reloadPage } from '../lib/reload';
 import { registrationQuery } from '../lib/referrer';
 
 export interface LoginForm extends LoginBody {
-  /** «Запомнить меня»: a screen-only choice, never sent (SPEC §5). */
+  /** «Запомнить меня»: a screen-only choice, never sent (docs/PRODUCT.md «Product rules»). */
   isSaveAuth?: boolean;
 }
 
-/** SPEC §5 / §7: POST /auth/login without the remember-me flag; success stores the token and loads the profile. */
+/** docs/PRODUCT.md «Product rules»: POST /auth/login without the remember-me flag; success stores the token and loads the profile. */
 export async function login(form: LoginForm): Promise<void> {
   const { isSaveAuth: _isSaveAuth, ...credentials } = form;
   const response = await api.post<TokenResponse>('auth/login', credentials);
@@ -27,7 +27,7 @@ export async function login(form: LoginForm): Promise<void> {
 }
 
 /**
- * ARCHITECTURE §4: a social sign-in's one-time code becomes a login token. The server takes the code only
+ * docs/ARCHITECTURE.md: a social sign-in's one-time code becomes a login token. The server takes the code only
  * with the HttpOnly cookie its callback gave this browser; the request is same-origin, so it goes along.
  */
 export async function exchangeUsertoken(usertoken: string): Promise<void> {
@@ -37,7 +37,7 @@ export async function exchangeUsertoken(usertoken: string): Promise<void> {
 }
 
 /**
- * SPEC §7 `POST /auth/register` plus the page's query string. The new parent is logged in at once: the
+ * docs/PRODUCT.md «Product rules» `POST /auth/register` plus the page's query string. The new parent is logged in at once: the
  * token is stored and the profile loaded.
  */
 export async function register(
@@ -56,7 +56,7 @@ export async function register(
 
 /**
  * A token another tab stored after this one loaded. Sent with registration so the server answers
- * 'Already authenticated' and the page reloads as that parent (SPEC §8) instead of creating a second
+ * 'Already authenticated' and the page reloads as that parent (docs/ARCHITECTURE.md «Error codes») instead of creating a second
  * account from a stale guest page.
  */
 function tokenOfAnotherTab(): Record<string, string> {
@@ -64,28 +64,28 @@ function tokenOfAnotherTab(): Record<string, string> {
   return stored && !getToken() ? { Authorization: `Bearer ${stored}` } : {};
 }
 
-/** SPEC §7 `GET auth/register/verification?verified_token` — the link of the confirmation mail. */
+/** docs/PRODUCT.md «Product rules» `GET auth/register/verification?verified_token` — the link of the confirmation mail. */
 export async function verifyEmail(verifiedToken: string): Promise<void> {
   await api.get('auth/register/verification', { params: { verified_token: verifiedToken } });
 }
 
-/** SPEC §7 `POST auth/resend-verification-link`, no body; rate-limited on the server (429). */
+/** docs/PRODUCT.md «Product rules» `POST auth/resend-verification-link`, no body; rate-limited on the server (429). */
 export async function resendVerificationLink(): Promise<void> {
   await api.post('auth/resend-verification-link', undefined, { handlesErrors: true });
 }
 
-/** SPEC §7 `POST auth/password/email`: the same answer whether or not the address is registered. */
+/** docs/PRODUCT.md «Product rules» `POST auth/password/email`: the same answer whether or not the address is registered. */
 export async function requestPasswordReset(body: PasswordEmailBody): Promise<void> {
   await api.post('auth/password/email', body);
 }
 
-/** SPEC §7 `POST auth/password/reset`: every session of the account is revoked on success. */
+/** docs/PRODUCT.md «Product rules» `POST auth/password/reset`: every session of the account is revoked on success. */
 export async function resetPassword(body: PasswordResetBody): Promise<void> {
   await api.post('auth/password/reset', body);
 }
 
 /**
- * SPEC §7 `GET /auth/{vk,fb}-oauth` → the provider's authorize page; the browser leaves for it and
+ * docs/PRODUCT.md «Product rules» `GET /auth/{vk,fb}-oauth` → the provider's authorize page; the browser leaves for it and
  * comes back through the server's callback with `?usertoken=` or `?social_error=`.
  */
 export async function startSocialSignIn(provider: SocialNetwork): Promise<void> {
@@ -93,8 +93,33 @@ export async function startSocialSignIn(provider: SocialNetwork): Promise<void> 
   window.location.assign(response.data.data.url);
 }
 
+/** The person about to join through a social network (the consent step); the screen shows its errors. */
+export async function showSocialSignup(): Promise<SocialSignupResponse['data']> {
+  const response = await api.get<SocialSignupResponse>('auth/social-signup', {
+    handlesErrors: true,
+  });
+  return response.data.data;
+}
+
 /**
- * SPEC §4 logout: the server revokes the token, then the token and every other stored value of the
+ * The consent step accepted: the server makes the account (the HttpOnly cookie of the provider's
+ * callback says whose), and the new parent is signed in.
+ */
+export async function acceptSocialSignup(body: SocialSignupBody): Promise<void> {
+  const response = await api.post<TokenResponse>('auth/social-signup', body, {
+    handlesErrors: true,
+  });
+  setToken(response.data.data.token);
+  await loadProfile();
+}
+
+/** The consent step refused: what the provider gave is deleted on the server. */
+export async function cancelSocialSignup(): Promise<void> {
+  await api.post('auth/social-signup/cancel', undefined, { handlesErrors: true });
+}
+
+/**
+ * docs/PRODUCT.md «Product rules» logout: the server revokes the token, then the token and every other stored value of the
  * school are removed and the page reloads into a clean guest state.
  */
 export async function logout(): Promise<void> {

@@ -54,7 +54,7 @@ export function fetchAdditionalPrograms(): Promise<AdditionalProgramItem[]> {
   );
 }
 
-// Reference lists and the catalogue are fetched once per page life (SPEC §4: "additional items are fetched
+// Reference lists and the catalogue are fetched once per page life (docs/PRODUCT.md «Product rules»: "additional items are fetched
 // once unless forced" — forcing is `refetch()` or invalidating the key).
 const ONCE = { staleTime: Infinity } as const;
 

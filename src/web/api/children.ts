@@ -5,7 +5,7 @@ import { patchProfile, refreshProfile } from './profile';
 
 export type { Child } from '@contract/api/children';
 
-// Children live inside the profile (SPEC §3): every change is written into it, so the students list,
+// Children live inside the profile (docs/PRODUCT.md «Product rules»): every change is written into it, so the students list,
 // the header and the child select see it at once.
 function replaceChild(child: Child): void {
   patchProfile((profile) => ({

@@ -25,7 +25,7 @@ export async function fetchInstructions(): Promise<Instruction[]> {
   return (await api.get<{ data: Instruction[] }>('admin/instruction')).data.data;
 }
 
-/** SPEC §1 landing texts (key 'landing' or 'payment'), incl. key_values.footer_html. */
+/** docs/PRODUCT.md landing texts (key 'landing' or 'payment'), incl. key_values.footer_html. */
 export function useLandingData(key: LandingKey = 'landing') {
   return useQuery({
     queryKey: contentKeys.landing(key),

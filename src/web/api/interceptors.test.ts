@@ -18,7 +18,7 @@ import {
 import { publicConfigKey } from './config';
 import { queryClient } from './query-client';
 import { clearSession, setToken } from './session';
-import { useModalStore } from '../modals/modal-store';
+import { onErrorReport, type ErrorReport } from './error-reports';
 import { reloadPage } from '../lib/reload';
 import { showError } from '../lib/show-error';
 import {
@@ -42,9 +42,13 @@ let silent: Server;
 let silentOrigin = '';
 let uninstall: () => void;
 let unlisten: () => void;
+let unreport: () => void;
+// What the HTTP layer handed to the app for the global error modal, the latest last.
+const reports: ErrorReport[] = [];
 beforeAll(async () => {
   uninstall = installInterceptors(api);
   unlisten = installShowErrorListener();
+  unreport = onErrorReport((report) => reports.push(report));
   silent = createServer(() => undefined);
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   silentOrigin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
@@ -52,11 +56,12 @@ beforeAll(async () => {
 afterAll(() => {
   uninstall();
   unlisten();
+  unreport();
   silent.closeAllConnections();
   silent.close();
 });
 beforeEach(() => {
-  useModalStore.setState({ name: null, props: undefined, onClose: undefined });
+  reports.length = 0;
   vi.mocked(reloadPage).mockClear();
   clearSession();
   server.use(http.all(apiUrl('*'), () => HttpResponse.json({ data: {} })));
@@ -65,10 +70,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const modal = () => useModalStore.getState();
-const modalMessage = () => (modal().props as { message?: string } | undefined)?.message;
+const reported = () => reports.at(-1);
+const reportedMessage = () => reported()?.message;
 
-describe('bearer token (SPEC §6)', () => {
+describe('bearer token (docs/PRODUCT.md «Who uses it»)', () => {
   it('is sent with every request but the login call', async () => {
     setToken('secret-token');
     await api.get('profile/show');
@@ -85,8 +90,8 @@ describe('bearer token (SPEC §6)', () => {
   });
 });
 
-describe('global error modal (SPEC §8)', () => {
-  it('opens with the server message for an ordinary call', async () => {
+describe('failures reported for the global error modal (docs/ARCHITECTURE.md «Error codes»)', () => {
+  it('reports the server message for an ordinary call', async () => {
     server.use(
       http.get(apiUrl('page/nope'), () =>
         errorResponse(404, {
@@ -97,8 +102,8 @@ describe('global error modal (SPEC §8)', () => {
       ),
     );
     await expect(api.get('page/nope')).rejects.toThrow();
-    expect(modal().name).toBe('global-error');
-    expect(modalMessage()).toBe('Страница не найдена');
+    expect(reported()).toBeDefined();
+    expect(reportedMessage()).toBe('Страница не найдена');
   });
 
   it.each([
@@ -114,19 +119,19 @@ describe('global error modal (SPEC §8)', () => {
   ])('stays closed for %s: its screen handles the error', async (url) => {
     server.use(http.post(apiUrl(url), () => fieldError('email', 'Неверный адрес')));
     await expect(api.post(url, {})).rejects.toThrow();
-    expect(modal().name).toBeNull();
+    expect(reported()).toBeUndefined();
   });
 
-  it('stays closed for a request that handles its errors itself', async () => {
+  it('reports nothing for a request that handles its errors itself', async () => {
     server.use(http.post(apiUrl('profile/child/store'), () => fieldError('name', 'Напишите имя')));
     await expect(api.post('profile/child/store', {}, { handlesErrors: true })).rejects.toThrow();
-    expect(modal().name).toBeNull();
+    expect(reported()).toBeUndefined();
   });
 
   it("says 'Network Error' in Russian", async () => {
     server.use(http.get(apiUrl('landing-data'), () => HttpResponse.error()));
     await expect(api.get('landing-data')).rejects.toThrow();
-    expect(modalMessage()).toBe(NETWORK_ERROR_MESSAGE);
+    expect(reportedMessage()).toBe(NETWORK_ERROR_MESSAGE);
   });
 
   it('says a timeout in Russian, with the seconds', async () => {
@@ -136,14 +141,14 @@ describe('global error modal (SPEC §8)', () => {
     const failed = api.get('landing-data', { baseURL: `${silentOrigin}/api/` }).catch(() => null);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(await failed).toBeNull();
-    expect(modalMessage()).toMatch(/^Сервер не ответил за 30\u00a0секунд/);
+    expect(reportedMessage()).toMatch(/^Сервер не ответил за 30\u00a0секунд/);
   });
 
   it('reloads the page when another tab has logged in (code already_authenticated)', async () => {
     server.use(http.post(apiUrl('auth/login'), () => alreadyAuthenticated()));
     await expect(api.post('auth/login', {})).rejects.toThrow();
     expect(reloadPage).toHaveBeenCalledTimes(1);
-    expect(modal().name).toBeNull();
+    expect(reported()).toBeUndefined();
   });
 
   it('decides on the code, not on the text', async () => {
@@ -173,13 +178,13 @@ describe('global error modal (SPEC §8)', () => {
     );
     await expect(api.get('profile/children')).rejects.toThrow();
     expect(localStorage.getItem('user-token')).toBeNull();
-    expect(modalMessage()).toBe('Войдите в личный кабинет');
+    expect(reportedMessage()).toBe('Войдите в личный кабинет');
   });
 
-  it('opens on a SHOW_ERROR event', () => {
+  it('reports a SHOW_ERROR event', () => {
     showError('Не удалось сохранить');
-    expect(modal().name).toBe('global-error');
-    expect(modalMessage()).toBe('Не удалось сохранить');
+    expect(reported()).toBeDefined();
+    expect(reportedMessage()).toBe('Не удалось сохранить');
   });
 });
 
@@ -281,7 +286,7 @@ describe('error → sentence a parent reads', () => {
 
   it("a SHOW_ERROR with a developer's text opens the generic sentence", () => {
     showError('TypeError: Cannot read properties of undefined');
-    expect(modalMessage()).toMatch(/^Что-то пошло не так/);
+    expect(reportedMessage()).toMatch(/^Что-то пошло не так/);
   });
 
   it('tells Russian sentences from technical text', () => {

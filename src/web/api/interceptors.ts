@@ -6,11 +6,11 @@ import { api } from './client';
 import { publicConfigKey } from './config';
 import { queryClient } from './query-client';
 import { clearSession, getToken } from './session';
-import { openModal } from '../modals/modal-store';
+import { reportError } from './error-reports';
 import { reloadPage } from '../lib/reload';
 import { readShowErrorDetail, SHOW_ERROR_EVENT } from '../lib/show-error';
 
-/** SPEC §8: failures of these calls are handled by their screens, not by the global error modal. */
+/** docs/ARCHITECTURE.md «Error codes»: failures of these calls are handled by their screens, not by the global error modal. */
 export const SELF_HANDLED_URL_FRAGMENTS = [
   'auth/login',
   'auth/register',
@@ -33,14 +33,14 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /**
      * The screen that sent this request shows its errors itself (next to the form), so the global error
-     * modal stays closed. SPEC §8's list above covers the calls it names; screens built since opt out
+     * modal stays closed. The list above (docs/ARCHITECTURE.md «Error codes») covers the calls it names; screens built since opt out
      * per request rather than growing that list.
      */
     handlesErrors?: boolean;
   }
 }
 
-/** Whether a failed request was left to the global error modal (SPEC §8). */
+/** Whether a failed request was left to the global error modal (docs/ARCHITECTURE.md «Error codes»). */
 export function reportsGlobally(config: InternalAxiosRequestConfig | undefined): boolean {
   return !config?.handlesErrors && !isSelfHandled(requestPath(config));
 }
@@ -82,12 +82,20 @@ export const CODE_MESSAGES: Record<ErrorCode, string> = {
   validation_failed: 'Проверьте, правильно ли всё заполнено, и попробуйте ещё раз.',
   invalid_credentials: 'Неверная почта или пароль. Проверьте их и попробуйте ещё раз.',
   email_taken: 'Эта почта уже зарегистрирована. Войдите или восстановите пароль.',
+  social_signup_expired:
+    'Время на регистрацию истекло. Нажмите «Войти через VK ID» или «Войти через Facebook» ещё раз.',
+  email_not_addable:
+    'Адрес почты у этого аккаунта уже есть. Если он больше не ваш, напишите в поддержку.',
   no_free_child_slot:
     'Места для ещё одного ребёнка нет. Если нужно больше мест, напишите в поддержку.',
   captcha_failed:
     'Не получилось проверить, что вы не робот. Обновите страницу и попробуйте ещё раз.',
   email_unconfirmed: 'Подтвердите почту: ответ придёт на неё. Ссылка — в письме после регистрации.',
   second_factor_required: 'Введите код из приложения-аутентификатора.',
+  second_factor_not_enrolled:
+    'Приложение-аутентификатор ещё не подключено. Попросите администратора прислать приглашение.',
+  setup_code_required: 'Введите одноразовый код из терминала, где запущен сервер.',
+  invitation_invalid: 'Приглашение не подошло. Попросите администратора прислать новое.',
   mailing_link_invalid:
     'Ссылка для отписки не подошла. Откройте её из последнего письма или войдите в личный кабинет.',
   rate_limited: 'Слишком много попыток подряд. Подождите немного и попробуйте ещё раз.',
@@ -95,6 +103,11 @@ export const CODE_MESSAGES: Record<ErrorCode, string> = {
   internal_error: OUR_FAULT_MESSAGE,
   service_unavailable: TRY_IN_A_MINUTE_MESSAGE,
   request_timeout: 'Запрос шёл слишком долго. Проверьте интернет и попробуйте ещё раз.',
+  headers_too_large:
+    'Браузер хранит для сайта слишком много данных. Очистите cookie сайта и попробуйте ещё раз.',
+  upload_protocol_required: 'Не получилось отправить файл. Обновите страницу и попробуйте ещё раз.',
+  upload_expired: 'Загрузка устарела. Выберите файл и начните её заново.',
+  upload_being_checked: 'Файл уже загружен и проверяется. Подождите немного.',
   trial_used: 'Пробная неделя уже была. Выберите тариф, чтобы продолжить занятия.',
   subscription_active: 'Подписка уже действует — пробная неделя не нужна.',
   lesson_closed: 'Этот урок пока закрыт. Откройте его подпиской или выберите другой урок.',
@@ -112,6 +125,8 @@ const PARENT_FACING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'validation_failed',
   'invalid_credentials',
   'email_taken',
+  'social_signup_expired',
+  'email_not_addable',
   'no_free_child_slot',
   'captcha_failed',
   'email_unconfirmed',
@@ -157,7 +172,7 @@ function payloadOf(error: AxiosError): ErrorPayload | undefined {
 }
 
 /**
- * The stable code of a server error (ARCHITECTURE §4): screens decide on this, never on the Russian text,
+ * The stable code of a server error (docs/ARCHITECTURE.md): screens decide on this, never on the Russian text,
  * which may be reworded. Undefined for network failures and answers without one.
  */
 export function errorCode(error: unknown): ErrorCode | undefined {
@@ -167,7 +182,7 @@ export function errorCode(error: unknown): ErrorCode | undefined {
   return typeof code === 'string' && known.includes(code) ? (code as ErrorCode) : undefined;
 }
 
-/** The first non-field error of ARCHITECTURE §4's shape, if any. */
+/** The first non-field error of the one error shape (docs/ARCHITECTURE.md «Error codes»), if any. */
 export function firstNonFieldError(error: AxiosError): string | undefined {
   const list = payloadOf(error)?.errors?.error;
   return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
@@ -222,7 +237,7 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export function installInterceptors(instance: AxiosInstance = api): () => void {
   const request = instance.interceptors.request.use((config) => {
     const token = getToken();
-    // SPEC §6: every request carries the bearer token except the login call.
+    // docs/PRODUCT.md «Who uses it»: every request carries the bearer token except the login call.
     if (token && !requestPath(config).includes('/auth/login')) {
       config.headers.set('Authorization', `Bearer ${token}`);
     }
@@ -242,7 +257,7 @@ export function installInterceptors(instance: AxiosInstance = api): () => void {
       clearSession();
       if (path.includes('profile/show')) return Promise.reject(error);
     }
-    if (reportsGlobally(error.config)) openModal('global-error', { message: errorMessage(error) });
+    if (reportsGlobally(error.config)) reportError({ message: errorMessage(error) });
     return Promise.reject(error);
   });
 
@@ -252,11 +267,11 @@ export function installInterceptors(instance: AxiosInstance = api): () => void {
   };
 }
 
-/** SPEC §8: the SHOW_ERROR window event opens the global error modal. */
+/** docs/ARCHITECTURE.md «Error codes»: a SHOW_ERROR window event is reported like a failed request. */
 export function installShowErrorListener(): () => void {
   const listener = (event: Event) => {
     const { message, title } = readShowErrorDetail(event);
-    openModal('global-error', { message: readableOr(message, genericErrorMessage), title });
+    reportError({ message: readableOr(message, genericErrorMessage), title });
   };
   window.addEventListener(SHOW_ERROR_EVENT, listener);
   return () => window.removeEventListener(SHOW_ERROR_EVENT, listener);

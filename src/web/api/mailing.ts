@@ -1,5 +1,5 @@
 // Mailing choices: the personal area's (signed in) and the unsubscribe page's (a mail link's token, sent as
-// SPEC's extra header on GET and extra field on POST). The screens show their own errors.
+// The extra header on GET and extra field on POST). The screens show their own errors.
 import { useQuery } from '@tanstack/react-query';
 import { MAILING_TOKEN_HEADER, type MailingState } from '@contract/api/mailing';
 import { api } from './client';

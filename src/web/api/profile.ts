@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Profile, SocialNetwork } from '@contract/api/auth';
+import type { AddEmailBody, Profile, SocialNetwork } from '@contract/api/auth';
 import type { ChangePasswordBody, ProfileUpdateBody } from '@contract/api/profile';
 import { resendVerificationLink, startSocialSignIn } from './auth';
 import { api } from './client';
@@ -11,7 +11,7 @@ export type { Profile, SocialNetwork } from '@contract/api/auth';
 /** Confirms the account deletion: the password, or the typed word for accounts without one. */
 export type AccountDeletion = { password: string } | { confirm: string };
 
-/** What the «Данные и конфиденциальность» section erases, by the call that erases it (SPEC §7). */
+/** What the «Данные и конфиденциальность» section erases, by the call that erases it (docs/PRODUCT.md «Product rules»). */
 export type DataErasure = 'deleteLessonStats' | 'deleteSocialData' | 'deleteChildren';
 
 export const profileKey = ['profile'] as const;
@@ -77,6 +77,15 @@ export function useChangePassword() {
     },
     // An account that had no password has one now.
     onSuccess: () => patchProfile((profile) => ({ ...profile, has_password: true })),
+  });
+}
+
+/** An account without an address adds one: a letter goes to it; the profile changes once it is followed. */
+export function useAddEmail() {
+  return useMutation({
+    mutationFn: async (body: AddEmailBody) => {
+      await api.post('profile/email', body, { handlesErrors: true });
+    },
   });
 }
 

@@ -27,7 +27,7 @@ beforeEach(() => {
   );
 });
 
-describe('profile load (SPEC §4)', () => {
+describe('profile load (docs/PRODUCT.md «Product rules»)', () => {
   it('goes LOADING → LOADED with the profile', async () => {
     setToken('t');
     const pending = loadProfile();
@@ -62,7 +62,7 @@ describe('profile load (SPEC §4)', () => {
   });
 });
 
-describe('login (SPEC §5)', () => {
+describe('login (docs/PRODUCT.md «Product rules»)', () => {
   it('drops the remember-me flag, stores the token and loads the profile', async () => {
     await login({ email: 'demo@umnyashki.ru', password: 'secret', isSaveAuth: true });
     expect(await seen[0]?.body).toEqual({ email: 'demo@umnyashki.ru', password: 'secret' });

@@ -6,7 +6,7 @@ import { SSR_STATE_ID } from '@contract/ssr';
 
 export type { Profile } from '@contract/api/auth';
 
-/** SPEC §4 data loading statuses. */
+/** docs/PRODUCT.md «Product rules» data loading statuses. */
 export type LoadStatus = 'INITIAL' | 'LOADING' | 'LOADED' | 'FAILED';
 
 interface SessionState {
@@ -46,7 +46,7 @@ export function getToken(): string | null {
   return useSessionStore.getState().token;
 }
 
-/** Stores the login token (SPEC §4 "Auth: success (token set)"). */
+/** Stores the login token (docs/PRODUCT.md «Product rules» "Auth: success (token set)"). */
 export function setToken(token: string): void {
   writeStorage(STORAGE_KEYS.token, token);
   useSessionStore.setState({ token, status: 'INITIAL' });
@@ -59,14 +59,14 @@ export function clearSession(): void {
 }
 
 export interface LoadProfileOptions {
-  /** SPEC §4: keep the current profile when the load fails (a background refresh). */
+  /** docs/PRODUCT.md «Product rules»: keep the current profile when the load fails (a background refresh). */
   skip_error?: boolean;
 }
 
 let inFlight: Promise<Profile | null> | null = null;
 
 /**
- * SPEC §4 profile load: LOADING, then LOADED with the profile, or FAILED with the profile cleared
+ * docs/PRODUCT.md «Product rules» profile load: LOADING, then LOADED with the profile, or FAILED with the profile cleared
  * unless `skip_error` is set. Concurrent calls share one request.
  */
 export function loadProfile(options: LoadProfileOptions = {}): Promise<Profile | null> {
@@ -116,7 +116,7 @@ function isUnauthorized(error: unknown): boolean {
 
 /**
  * Called once at start-up: loads the profile of a stored token; a guest's pending "pay after
- * register" choice is dropped (SPEC §4).
+ * register" choice is dropped (docs/PRODUCT.md «Product rules»).
  */
 export function initSession(): void {
   if (getToken()) {

@@ -1,24 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BoughtGift,
+  ChildSlotsInfo,
   OrderState,
+  PaymentHistoryItem,
   Promocode,
   Purchase,
   PurchaseType,
+  RegisteredOrder,
 } from '@contract/api/store';
 import type { FamilySubscription } from '@contract/api/subscriptions';
 import { api } from './client';
 import { refreshProfile } from './profile';
 
+// The answers' types are the contract's schemas (z.infer), so the screens read what the server sends.
 export type {
   BoughtGift,
+  ChildSlotsInfo,
   OrderState,
+  PaymentHistoryItem,
   Promocode,
   Purchase,
   PurchaseType,
+  RegisteredOrder,
 } from '@contract/api/store';
 
-/** What each register/* call of SPEC §7 takes. */
+/** What each register/* call of docs/PRODUCT.md «Product rules» takes. */
 export type OrderRequest =
   | { kind: 'subscription'; purchase_id: number; promo_id?: number | null; recurrent: boolean }
   | { kind: 'gift'; purchase_id: number; promo_id?: number | null }
@@ -38,32 +45,6 @@ const ORDER_PATHS: Record<OrderRequest['kind'], string> = {
   weeks: 'payments/sberbank/register/weeks-order',
   'additional-program': 'payments/sberbank/register/additional-program-order',
 };
-
-export interface RegisteredOrder {
-  order_id: string;
-  form_url: string;
-  amount: number;
-}
-
-export interface ChildSlotsInfo {
-  total: number;
-  used: number;
-  free: number;
-  bought: number;
-  price: number;
-}
-
-export interface PaymentHistoryItem {
-  purchase_id: number;
-  type: PurchaseType;
-  title: string;
-  total: number;
-  /** refunded: the school gave the money back to the card later. */
-  status: 'paid' | 'pending' | 'failed' | 'refunded';
-  refunded_at: string | null;
-  masked_pan: string | null;
-  created_at: string;
-}
 
 export const storeKeys = {
   gifts: ['store', 'gift'] as const,
@@ -88,7 +69,7 @@ export async function initializePurchase(body: {
   ).data.data;
 }
 
-/** SPEC §8: the promo field shows its own errors (the url is in the list of self-handled ones). */
+/** docs/ARCHITECTURE.md «Error codes»: the promo field shows its own errors (the url is in the list of self-handled ones). */
 export async function checkPromocode(body: {
   code: string;
   type?: PurchaseType;

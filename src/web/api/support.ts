@@ -1,11 +1,11 @@
 import { CAPTCHA_ACTIONS } from '@contract/api/auth';
 import type { SupportBody, SupportReceipt } from '@contract/api/support';
-import { getCaptchaToken } from '../lib/recaptcha';
+import { getCaptchaToken } from './recaptcha';
 import { api } from './client';
 
 export type { SupportReceipt } from '@contract/api/support';
 
-/** SPEC §8: /user-support shows its own errors beside the form (it is in the self-handled list). */
+/** docs/ARCHITECTURE.md «Error codes»: /user-support shows its own errors beside the form (it is in the self-handled list). */
 export async function sendSupportRequest(
   body: Omit<SupportBody, 'captcha_token'>,
 ): Promise<SupportReceipt> {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
-import { documentTitle, useRouteMeta } from './route-meta';
-import { isLandingModal } from './routes';
-import { ModalRoot } from '../modals/modal-root';
+import { documentTitle, useRouteMeta } from '../lib/route-meta';
+import { isLandingModal } from '../lib/routes';
+import { ModalRoot } from './modal-root';
 import { SocialNotice } from './social-notice';
 import { Toasts } from '../components/toast/toasts';
 import { DemoRibbon } from '../components/layout/demo-ribbon';
@@ -16,7 +16,7 @@ function sectionOf(pathname: string): string {
   return isLandingModal(section) ? '' : section;
 }
 
-/** Titles from route meta (SPEC §2); pages may refine them later with their own data. */
+/** Titles from route meta (docs/PRODUCT.md «Screens and routes»); pages may refine them later with their own data. */
 function TitleFromRoute() {
   const { title } = useRouteMeta();
   useEffect(() => {
@@ -25,7 +25,7 @@ function TitleFromRoute() {
   return null;
 }
 
-/** SPEC §2: moving between different top sections scrolls to the top 400 ms later. */
+/** docs/PRODUCT.md «Screens and routes»: moving between different top sections scrolls to the top 400 ms later. */
 function ScrollOnSectionChange() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();

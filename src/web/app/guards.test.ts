@@ -55,7 +55,7 @@ async function redirectOf(run: () => unknown): Promise<string | null> {
   }
 }
 
-describe('usertoken: the one-time code of social sign-in (ARCHITECTURE §4)', () => {
+describe('usertoken: the one-time code of social sign-in (docs/ARCHITECTURE.md)', () => {
   it('is exchanged for a token, stored, and dropped from the address', async () => {
     validCodes.add('code-1');
     const to = await redirectOf(() =>
@@ -98,7 +98,7 @@ describe('usertoken: the one-time code of social sign-in (ARCHITECTURE §4)', ()
   });
 });
 
-describe('login-only routes (SPEC §2, §6)', () => {
+describe('login-only routes (docs/PRODUCT.md «Screens and routes»)', () => {
   it('send a guest to the landing', async () => {
     expect(await redirectOf(() => requireLogin(args('/personal/profile')))).toBe('/');
   });
@@ -109,7 +109,7 @@ describe('login-only routes (SPEC §2, §6)', () => {
   });
 });
 
-describe('redirects of SPEC §2', () => {
+describe('redirects of docs/PRODUCT.md «Screens and routes»', () => {
   it('/gift: a guest registers, a parent activates', async () => {
     expect(await redirectOf(() => certificateLoader(args('/gift')))).toBe('/gift/register');
     setToken('stored');

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { exchangeUsertoken } from '../api/auth';
 import { isLoggedIn } from '../api/session';
-import { isLandingModal, pathTo, type RouteName } from './routes';
+import { isLandingModal, pathTo, type RouteName } from '../lib/routes';
 import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
 import { clearPayAfter, readPayAfter } from '../features/checkout/pay-after';
 import {
@@ -37,14 +37,14 @@ export async function settleAuth(request: Request): Promise<void> {
 }
 
 /**
- * Root loader. ARCHITECTURE §4: `?usertoken=` is a one-time code; it is exchanged for a token (unless a
+ * Root loader. docs/ARCHITECTURE.md: `?usertoken=` is a one-time code; it is exchanged for a token (unless a
  * parent is logged in already), and the navigation proceeds to the same address without it (so it never
  * stays in history or gets shared).
  */
 let opened = false;
 
 export async function rootLoader({ request }: LoaderFunctionArgs) {
-  // SPEC §4: a choice kept from an earlier visit is dropped when the page opens without a login; within
+  // docs/PRODUCT.md «Product rules»: a choice kept from an earlier visit is dropped when the page opens without a login; within
   // this visit a guest's choice waits for the registration it leads to.
   if (!opened) {
     opened = true;
@@ -57,7 +57,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
   throw redirect(`${url.pathname}${url.search}${url.hash}`);
 }
 
-/** SPEC §2 auth guard: a logged-in parent proceeds, anyone else goes to the landing. */
+/** docs/PRODUCT.md «Screens and routes» auth guard: a logged-in parent proceeds, anyone else goes to the landing. */
 export async function requireLogin({ request }: LoaderFunctionArgs) {
   await settleAuth(request);
   if (!isLoggedIn()) throw redirect(pathTo('index'));
@@ -83,7 +83,7 @@ export function redirectTo(to: RouteName, params?: Record<string, string>) {
 }
 
 /**
- * `/personal`: the profile, unless a choice made before registering waits to be paid (SPEC §4
+ * `/personal`: the profile, unless a choice made before registering waits to be paid (docs/PRODUCT.md «Product rules»
  * pay_after) — then the page where it is paid.
  */
 export function personalIndexLoader() {
@@ -104,8 +104,8 @@ export async function certificateLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * `/:modal?`: only SPEC §2's six values open a modal, anything else is a 404. While a chosen
- * subscription waits to be paid (pay_after), a logged-in parent is sent to the personal area (SPEC §4).
+ * `/:modal?`: only the six values docs/PRODUCT.md «Screens and routes» lists open a modal, anything else is a 404. While a chosen
+ * subscription waits to be paid (pay_after), a logged-in parent is sent to the personal area (docs/PRODUCT.md «Product rules»).
  */
 export async function indexLoader({ request, params }: LoaderFunctionArgs) {
   if (params.modal !== undefined && !isLandingModal(params.modal)) {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LandingModalFromRoute } from './landing-route';
-import { useModalStore } from '../modals/modal-store';
+import { useModalStore } from '../components/modal/modal-store';
 
 beforeEach(() => {
   useModalStore.setState({ name: null, props: undefined, onClose: undefined });

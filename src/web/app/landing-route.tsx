@@ -1,11 +1,10 @@
 import { useEffect, type ComponentType } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { loadChunk } from './chunk';
-import { isLandingModal, pathTo, type LandingModal } from './routes';
-import { openModal, type ModalName } from '../modals/modal-store';
-import { KEEP_MODAL_STATE } from '../modals/modal-root';
+import { loadChunk } from '../lib/chunk';
+import { isLandingModal, pathTo, type LandingModal } from '../lib/routes';
+import { KEEP_MODAL_STATE, openModal, type ModalName } from '../components/modal/modal-store';
 
-/** SPEC §2 `/:modal?` values → the global modal each one opens. */
+/** docs/PRODUCT.md «Screens and routes» `/:modal?` values → the global modal each one opens. */
 const MODAL_OF: Record<LandingModal, ModalName> = {
   confirmed: 'email-confirmed',
   'fail-payment': 'fail-payment',

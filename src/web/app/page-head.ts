@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_TITLE } from '@contract/constants';
 import type { PageHead } from '@contract/ssr';
-import { documentTitle, metaOf } from './route-meta';
+import { documentTitle, metaOf } from '../lib/route-meta';
 
 export const DEFAULT_DESCRIPTION =
   'Школа Умняшек — онлайн-школа для детей от 2 до 7 лет: короткие видеоуроки, программы по возрастам и подписка для всей семьи.';

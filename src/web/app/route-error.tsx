@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
-import { isChunkLoadError, resetChunkReload } from './chunk';
+import { isChunkLoadError, resetChunkReload } from '../lib/chunk';
 import { useMainTag } from '../components/layout/main-landmark';
-import { pathTo } from './routes';
+import { pathTo } from '../lib/routes';
 import { reloadPage } from '../lib/reload';
 import styles from './route-error.module.scss';
 

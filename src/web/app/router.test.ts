@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { routes } from './router';
-import { pathTo, ROUTES, type RouteName } from './routes';
+import { pathTo, ROUTES, type RouteName } from '../lib/routes';
 
 const names = Object.keys(ROUTES) as RouteName[];
 
@@ -10,7 +10,7 @@ function isRouteName(id: string | undefined): id is RouteName {
   return id !== undefined && id in ROUTES;
 }
 
-/** The deepest named route an address lands on (index children and layouts carry no SPEC name). */
+/** The deepest named route an address lands on (index children and layouts carry no route name). */
 function routeAt(path: string): string | undefined {
   const matches = matchRoutes(routes, path) ?? [];
   return matches
@@ -24,7 +24,7 @@ function ids(list: RouteObject[]): string[] {
 }
 
 describe('the router table and ROUTES', () => {
-  it('has every SPEC §2 name exactly once', () => {
+  it('has every docs/PRODUCT.md «Screens and routes» name exactly once', () => {
     const named = ids(routes).filter(isRouteName);
     expect([...named].sort()).toEqual([...names].sort());
   });

@@ -2,6 +2,8 @@ import {
   createBrowserRouter,
   createPath,
   redirect,
+  type IndexRouteObject,
+  type LoaderFunction,
   type LoaderFunctionArgs,
   type NonIndexRouteObject,
   type RouteObject,
@@ -12,7 +14,7 @@ import { AppShell } from './app-shell';
 import { RouteError } from './route-error';
 import { Splash } from './splash';
 import { SiteLayout } from '../components/layout/site-layout';
-import { lazyPage, setNavigationTarget } from './chunk';
+import { lazyPage, setNavigationTarget } from '../lib/chunk';
 import {
   certificateLoader,
   indexLoader,
@@ -22,15 +24,15 @@ import {
   requireLogin,
   rootLoader,
 } from './guards';
-import { pathTo, ROUTES, type RouteName } from './routes';
+import { pathTo, ROUTES, type RouteName } from '../lib/routes';
 import { landingRoute } from './landing-route';
 import { videoRoute } from './video-route';
-import type { RouteMeta } from './route-meta';
+import type { RouteMeta } from '../lib/route-meta';
 
 const meta = (value: RouteMeta): RouteMeta => value;
 
 /**
- * SPEC §2 main-program/:age?: no age is the first group's page, an age the school has no group for is a
+ * docs/PRODUCT.md «Screens and routes» main-program/:age?: no age is the first group's page, an age the school has no group for is a
  * 404 — decided before anything is drawn, so the server answers with the redirect too.
  */
 function ageGroupLoader({ params }: LoaderFunctionArgs) {
@@ -43,7 +45,7 @@ function ageGroupLoader({ params }: LoaderFunctionArgs) {
 }
 
 /**
- * A named route of SPEC §2: its id is the name and its path is the one in ROUTES, so `pathTo` and the
+ * A named route of docs/PRODUCT.md «Screens and routes»: its id is the name and its path is the one in ROUTES, so `pathTo` and the
  * table cannot disagree. The path stays absolute even for nested routes: React Router accepts an absolute
  * child path that starts with its parents' path and matches it exactly as the relative one.
  */
@@ -51,7 +53,15 @@ function named(name: RouteName, route: Omit<NonIndexRouteObject, 'id' | 'path'>)
   return { ...route, id: name, path: ROUTES[name] };
 }
 
-/** SPEC §2, row by row. Route ids are the SPEC's route names. */
+/**
+ * An index route whose loader always redirects. `element: null` tells the router that it renders nothing
+ * on purpose: a leaf with no element at all makes it warn, on every visit, of an «empty» page.
+ */
+function redirectIndex(loader: LoaderFunction): IndexRouteObject {
+  return { index: true, loader, element: null };
+}
+
+/** docs/PRODUCT.md «Screens and routes», row by row. Route ids are the product's route names. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -89,7 +99,7 @@ export const routes: RouteObject[] = [
               named('certificate', {
                 handle: meta({ title: 'Подарочный сертификат', noGift: true }),
                 children: [
-                  { index: true, loader: certificateLoader },
+                  redirectIndex(certificateLoader),
                   named('certificate-register', {
                     loader: redirectLoggedIn('activate-certificate', { keepCode: true }),
                     handle: meta({ title: 'Активация сертификата' }),
@@ -115,10 +125,7 @@ export const routes: RouteObject[] = [
               named('programs', {
                 lazy: lazyPage(() => import('../features/programs/programs-layout')),
                 children: [
-                  {
-                    index: true,
-                    loader: redirectTo('main-program', { age: DEFAULT_AGE_GROUP_SLUG }),
-                  },
+                  redirectIndex(redirectTo('main-program', { age: DEFAULT_AGE_GROUP_SLUG })),
                   named('main-program', {
                     loader: ageGroupLoader,
                     handle: meta({
@@ -146,7 +153,7 @@ export const routes: RouteObject[] = [
                 }),
                 lazy: lazyPage(() => import('../features/about/about-layout')),
                 children: [
-                  { index: true, loader: redirectTo('about-index') },
+                  redirectIndex(redirectTo('about-index')),
                   named('about-index', {
                     lazy: lazyPage(() => import('../features/about/about-index-page')),
                   }),
@@ -179,7 +186,7 @@ export const routes: RouteObject[] = [
                 handle: meta({ title: 'Личный кабинет' }),
                 lazy: lazyPage(() => import('../features/personal/personal-layout')),
                 children: [
-                  { index: true, loader: personalIndexLoader },
+                  redirectIndex(personalIndexLoader),
                   named('activate-certificate', {
                     handle: meta({ title: 'Активация сертификата', noGift: true }),
                     lazy: lazyPage(() => import('../features/gifts/activate-certificate-page')),
@@ -207,7 +214,7 @@ export const routes: RouteObject[] = [
                   named('help', {
                     handle: meta({ title: 'Помощь' }),
                     children: [
-                      { index: true, loader: redirectTo('help-faq') },
+                      redirectIndex(redirectTo('help-faq')),
                       named('help-faq', {
                         handle: meta({ title: 'Частые вопросы' }),
                         lazy: lazyPage(() => import('../features/help/help-faq-page')),
@@ -237,7 +244,7 @@ export const routes: RouteObject[] = [
               }),
               named('documents', {
                 children: [
-                  { index: true, loader: redirectTo('confidentiality-policy') },
+                  redirectIndex(redirectTo('confidentiality-policy')),
                   named('confidentiality-policy', {
                     handle: meta({
                       title: 'Политика конфиденциальности',

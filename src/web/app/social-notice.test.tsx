@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SOCIAL_ERROR_MESSAGES, SOCIAL_ERROR_QUERY } from '@contract/api/oauth-values';
 import { SOCIAL_ERROR_PARAM, SocialNotice } from './social-notice';
 import { socialNotice } from './social-errors';
-import { useModalStore } from '../modals/modal-store';
+import { useModalStore } from '../components/modal/modal-store';
 import { clearSession, setToken } from '../api/session';
 
 beforeEach(() => {

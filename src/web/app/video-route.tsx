@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadChunk } from './chunk';
+import { loadChunk } from '../lib/chunk';
 
 /**
  * The video page's lazy route: the page with its parental leave guard in a chunk of their own (the player

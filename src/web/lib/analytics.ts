@@ -8,7 +8,7 @@ declare global {
 
 let counterId: number | null = null;
 
-/** CONTRACTS §5: no counter configured → a silent `ym` that still calls a callback given from the 4th argument on. */
+/** docs/PRODUCT.md «Outside systems»: no counter configured → a silent `ym` that still calls a callback given from the 4th argument on. */
 function installStub(): void {
   window.ym = (...args: unknown[]) => {
     const callback = args.slice(3).find((arg): arg is () => void => typeof arg === 'function');
@@ -16,7 +16,7 @@ function installStub(): void {
   };
 }
 
-/** CONTRACTS §5: the `ym` queue, the async tag.js and `init`. */
+/** docs/PRODUCT.md «Outside systems»: the `ym` queue, the async tag.js and `init`. */
 function installCounter(id: number): void {
   if (!window.ym) {
     const queue: YmFunction = (...args: unknown[]) => {

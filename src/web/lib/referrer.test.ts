@@ -14,7 +14,7 @@ beforeEach(() => {
   clearCookies();
 });
 
-describe('referral code (SPEC §3)', () => {
+describe('referral code (docs/PRODUCT.md «Product rules»)', () => {
   it('keeps ?ref= in local storage and the ref cookie', () => {
     rememberReferrer('?ref=FRIEND-42&utm_source=vk');
     expect(localStorage.getItem('referrer_code')).toBe('FRIEND-42');
@@ -42,7 +42,7 @@ describe('referral code (SPEC §3)', () => {
   });
 });
 
-describe('query string of the registration (SPEC §7)', () => {
+describe('query string of the registration (docs/PRODUCT.md «Product rules»)', () => {
   it("sends the page's own query: ref and utm_*", () => {
     expect(registrationQuery('?ref=abc&utm_source=vk&utm_campaign=spring')).toBe(
       'ref=abc&utm_source=vk&utm_campaign=spring',

@@ -7,7 +7,7 @@ const REF_MAX_LENGTH = 100;
 
 /**
  * Query parameters that must never travel with the registration: one-time codes and addresses from mail
- * links and sign-in returns. Everything else of the page's query (ref, utm_*, …) is sent (SPEC §7).
+ * links and sign-in returns. Everything else of the page's query (ref, utm_*, …) is sent (docs/PRODUCT.md «Product rules»).
  */
 const PRIVATE_PARAMS = new Set([
   'usertoken',
@@ -23,7 +23,7 @@ function cleanCode(value: string | null | undefined): string | null {
   return code && code.length <= REF_MAX_LENGTH ? code : null;
 }
 
-/** SPEC §3: a referral code from `?ref=` is kept in storage and in a `ref` cookie for registration. */
+/** docs/PRODUCT.md «Product rules»: a referral code from `?ref=` is kept in storage and in a `ref` cookie for registration. */
 export function rememberReferrer(search: string = window.location.search): void {
   const code = cleanCode(new URLSearchParams(search).get(REF_PARAM));
   if (!code) return;
@@ -51,7 +51,7 @@ export function readReferrer(): string | null {
 }
 
 /**
- * The query string sent with `POST /auth/register` (SPEC §7 "plus the page's query string"): the page's
+ * The query string sent with `POST /auth/register` (docs/PRODUCT.md «Product rules» "plus the page's query string"): the page's
  * own query without private values, and the remembered referral code when the page's address has none —
  * the parent may have come by a friend's link days ago or wandered off the landing since.
  */

@@ -10,7 +10,7 @@ function prefersReducedMotion(): boolean {
 const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
 /**
- * SPEC §9 smooth scroll: 500 ms, offset 0. Scrolls the window to an element or a y position; resolves
+ * docs/PRODUCT.md «Product rules» smooth scroll: 500 ms, offset 0. Scrolls the window to an element or a y position; resolves
  * when done. Reduced-motion users jump at once.
  */
 export function smoothScrollTo(
@@ -44,7 +44,7 @@ export function smoothScrollTo(
 
 let pendingTop: ReturnType<typeof setTimeout> | undefined;
 
-/** SPEC §2: after footer navigation or a change of top section, scroll to the top 400 ms later. */
+/** docs/PRODUCT.md «Screens and routes»: after footer navigation or a change of top section, scroll to the top 400 ms later. */
 export function scrollToTopAfterDelay(delayMs = SCROLL_TO_TOP_DELAY_MS): void {
   clearTimeout(pendingTop);
   pendingTop = setTimeout(() => {

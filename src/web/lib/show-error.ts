@@ -1,4 +1,4 @@
-/** SPEC §8: a window-wide SHOW_ERROR event opens an error message; any code may dispatch it. */
+/** docs/ARCHITECTURE.md «Error codes»: a window-wide SHOW_ERROR event opens an error message; any code may dispatch it. */
 export const SHOW_ERROR_EVENT = 'SHOW_ERROR';
 
 export interface ShowErrorDetail {

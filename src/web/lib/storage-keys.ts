@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '@contract/ssr';
 
-/** Keys of the browser storage the school uses (SPEC §3). */
+/** Keys of the browser storage the school uses (docs/PRODUCT.md «Product rules»). */
 export const STORAGE_KEYS = {
   token: TOKEN_STORAGE_KEY,
   payAfter: 'pay_after',

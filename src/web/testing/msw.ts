@@ -24,7 +24,7 @@ export const PUBLIC_CONFIG: PublicConfig = {
   demo: false,
 };
 
-/** The server's error body (ARCHITECTURE §4): a stable code, a Russian message, field errors by name. */
+/** The server's error body (docs/ARCHITECTURE.md): a stable code, a Russian message, field errors by name. */
 export interface ErrorBody {
   code: ErrorCode;
   message: string;

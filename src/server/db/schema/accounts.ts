@@ -84,7 +84,7 @@ export const sessions = pgTable(
 
 /**
  * One-time codes handed to the SPA in `/?usertoken=…` after social sign-in and exchanged for a session
- * (ARCHITECTURE §4). Stored hashed, short-lived, deleted when used.
+ * (docs/ARCHITECTURE.md). Stored hashed, short-lived, deleted when used.
  */
 export const userTokens = pgTable(
   'user_tokens',
@@ -129,7 +129,7 @@ export const consents = pgTable(
 );
 
 /** Links sent by mail: email confirmation and password reset. Stored hashed, single-use, expiring. */
-export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'password_reset'] as const;
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'password_reset', 'add_email'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export const emailTokens = pgTable(
@@ -144,11 +144,16 @@ export const emailTokens = pgTable(
     createdAt,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * add_email: the address a parent without one (a social account that shared none) is adding. It
+     * becomes the account's address only when the link sent to it is followed.
+     */
+    email: text('email'),
   },
   (t) => [index('email_tokens_user_purpose_idx').on(t.userId, t.purpose)],
 );
 
-/** ARCHITECTURE §5: a child record holds a name (or nickname), birth date, avatar and settings. */
+/** docs/PRODUCT.md «Product rules»: a child record holds a name (or nickname), birth date, avatar and settings. */
 export const STUDY_MODES = ['schedule', 'free'] as const;
 
 export const children = pgTable(
@@ -230,7 +235,30 @@ export const oauthStates = pgTable(
   (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
 );
 
-/** Facebook's data-deletion requests (CONTRACTS §3), with a code the person can look up. */
+/**
+ * A person new to the school back from VK ID or Facebook, waiting at the consent step (152-FZ): what the
+ * provider vouched for, kept until they accept (the account is made then) or refuse (the row goes).
+ * Short-lived; only the hash of the token is kept, and the token lives in an HttpOnly cookie of the
+ * browser that came back from the provider.
+ */
+export const socialSignups = pgTable(
+  'social_signups',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    provider: text('provider', { enum: SOCIAL_NETWORKS }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    email: text('email'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    avatar: text('avatar'),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('social_signups_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Facebook's data-deletion requests (src/server/integrations/oauth/README.md), with a code the person can look up. */
 export const fbDeletionRequests = pgTable('fb_deletion_requests', {
   id: serial('id').primaryKey(),
   confirmationCode: text('confirmation_code').notNull().unique(),

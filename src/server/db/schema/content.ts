@@ -2,7 +2,7 @@
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps';
 
-/** One row per landing key ('landing', 'payment'): the SPEC §1 texts plus free key_values. */
+/** One row per landing key ('landing', 'payment'): the docs/PRODUCT.md texts plus free key_values. */
 export const landingContents = pgTable('landing_contents', {
   id: serial('id').primaryKey(),
   key: text('key').notNull().unique(),

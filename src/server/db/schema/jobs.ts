@@ -1,4 +1,4 @@
-// The jobs queue (ARCHITECTURE §1): rows claimed with FOR UPDATE SKIP LOCKED by in-process workers of any
+// The jobs queue (docs/ARCHITECTURE.md): rows claimed with FOR UPDATE SKIP LOCKED by in-process workers of any
 // instance, so nothing about pending work lives in one process's memory.
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from './timestamps';

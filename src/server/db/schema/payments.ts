@@ -32,7 +32,8 @@ export type PromoKind = (typeof PROMO_KINDS)[number];
 
 /**
  * Codes are stored upper case; a parent's input is upper-cased before the lookup. used_count counts the
- * uses held by registered orders that have not failed.
+ * uses taken: each paid (or refunded) order, plus one for each family with orders still waiting at the bank
+ * (payments/promo-holds.ts).
  */
 export const promoCodes = pgTable(
   'promo_codes',
@@ -124,6 +125,19 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
 export const ORDER_STATES = ['new', 'pending', 'paid', 'failed', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/**
+ * What an order was registered for, copied from its purchase under the purchase's lock: the receipt
+ * (orderBundle) is built from it and a payment delivers exactly it, whatever happens to the purchase later.
+ */
+export interface OrderTerms {
+  type: PurchaseType;
+  lines: PurchaseLine[];
+  tariff_id: number | null;
+  child_ids: number[];
+  discount: number;
+  recurrent: boolean;
+}
+
 /** An order at the bank. `order_number` is ours (unique at the bank too); `gateway_order_id` is theirs. */
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -143,6 +157,13 @@ export const paymentOrders = pgTable(
      * is never promised more times than allowed) and given back if the order fails.
      */
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'restrict' }),
+    /**
+     * Whether this order is the one counted in its code's used_count. A family's unpaid orders with one
+     * code share a single use: only the first holds it, the others wait on it (payments/promo-holds.ts).
+     */
+    promoHeld: boolean('promo_held').notNull().default(true),
+    /** Null only for orders registered before terms were kept: those deliver their purchase as it is. */
+    terms: jsonb('terms').$type<OrderTerms>(),
     formUrl: text('form_url'),
     /** orderStatus and actionCode as the bank last reported them. */
     gatewayStatus: integer('gateway_status'),
@@ -158,6 +179,11 @@ export const paymentOrders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     refundReason: text('refund_reason'),
+    /**
+     * Kopecks the bank gave back that the school knows of (its own refunds, whole or part): more than this
+     * at the bank means a refund made there, outside the school (bank-refunds.ts).
+     */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     ...timestamps,
   },
   (t) => [

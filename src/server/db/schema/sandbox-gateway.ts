@@ -30,7 +30,7 @@ export const sandboxGatewayOrders = pgTable(
     email: text('email'),
     jsonParams: jsonb('json_params').$type<Record<string, string>>(),
     orderBundle: jsonb('order_bundle'),
-    /** orderStatus of CONTRACTS §1: 0 registered … 6 declined. */
+    /** orderStatus of src/server/integrations/sberbank/README.md: 0 registered … 6 declined. */
     orderStatus: integer('order_status').notNull().default(0),
     actionCode: integer('action_code').notNull().default(0),
     actionCodeDescription: text('action_code_description').notNull().default(''),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO, loadConfig } from '../../config';
-import { verifyPassword } from '../../modules/auth/passwords';
+import { verifyPassword } from '../../shared/passwords';
 import { NO_CONTENT, PRODUCTION_ENV } from '../../testing/fixtures';
 import { testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';

@@ -4,7 +4,7 @@
 // `npm run db:lock-demo-accounts` takes those passwords away.
 import { eq, inArray, or } from 'drizzle-orm';
 import { DEMO, type Config } from '../../config';
-import { hashPassword, verifyPassword } from '../../modules/auth/passwords';
+import { hashPassword, verifyPassword } from '../../shared/passwords';
 import type { Database } from '../client';
 import { sessions, users } from '../schema/index';
 import { DEMO_PARENT } from './seed';

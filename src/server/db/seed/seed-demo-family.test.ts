@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '@contract/api/auth';
+import type { ChildProgress } from '@contract/api/learning';
 import type { LessonsPage } from '@contract/api/lessons';
 import { manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer } from '../../modules/auth/accounts-testing';
+import { bearer } from '../../testing/accounts';
 import { defaultSeedContent } from './default-content';
 import { DEMO_PARENT, seedDatabase } from './seed';
 import { seedDemoFamily } from './seed-demo-family';
@@ -61,6 +62,26 @@ describe('the demo family', () => {
       [true, true],
       [true, false],
     ]);
+  });
+
+  it('shows awards that agree with the lessons watched, as the school awards them', async () => {
+    const token = await demoToken();
+    const profile = (await app.inject({ url: '/api/profile/show', headers: bearer(token) })).json<{
+      data: Profile;
+    }>().data;
+    const res = await app.inject({
+      url: `/api/profile/progress?child_id=${profile.children[0]?.id}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const progress = res.json<{ data: ChildProgress }>().data;
+    // Three lessons of the program and the English preview watched to the end, one lesson half-way.
+    expect(progress.lessons_completed).toBe(4);
+    // 12 + 14 + 6.5 minutes of week 1 and 3 and 10 of English: under the hour of «Час знаний».
+    expect(progress.minutes_watched).toBe(54);
+    // Watching those lessons earns the first lesson and the first additional one; no week is whole yet
+    // and five lessons are not reached.
+    expect(progress.achievements.map((a) => a.code)).toEqual(['first-lesson', 'first-additional']);
   });
 
   it('is written once: a family that exists is left alone', async () => {

@@ -1,6 +1,6 @@
 // The demo parent's family, so a newcomer signing in as the demo parent finds something to look at: a
 // child three weeks into the program, two weeks missed before the family subscribed, a few lessons
-// watched. Only in demo mode, only for a demo parent with no children and no subscription yet (a family a
+// watched and the awards those lessons earn (by the same rule as a child's own watching). Only in demo mode, only for a demo parent with no children and no subscription yet (a family a
 // person already changed is left alone), and dated from `now`, so a fresh database always tells the same
 // story.
 import { and, eq, inArray } from 'drizzle-orm';
@@ -15,6 +15,8 @@ import {
   tariffs,
   users,
 } from '../schema/index';
+import { awardAchievements } from '../../modules/learning/achievements';
+import { watchedLessons } from '../../modules/learning/child-stats';
 import { DEMO_PARENT } from './seed';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -121,19 +123,29 @@ export async function seedDemoFamily({
           eq(lessons.isActive, true),
         ),
       );
+    const yesterday = new Date(now.getTime() - DAY_MS);
     const rows = watched.map((lesson) => {
       const share = WATCHED.find((w) => w.code === lesson.code)?.share ?? 0;
       return {
         childId: child.id,
         lessonKey: lesson.code,
         watchedSeconds: Math.round(lesson.seconds * share),
-        completedAt: share >= 1 ? new Date(now.getTime() - DAY_MS) : null,
-        updatedAt: new Date(now.getTime() - DAY_MS),
+        completedAt: share >= 1 ? yesterday : null,
+        updatedAt: yesterday,
       };
     });
     if (rows.length > 0) {
       await tx.insert(lessonStats).values(rows).onConflictDoNothing();
       inserted += rows.length;
+      // The awards a child would have got by watching these lessons: «4 урока» with «0 наград» tells a
+      // parent the awards are broken.
+      const awarded = await awardAchievements(
+        tx,
+        child.id,
+        await watchedLessons(tx, child.id),
+        yesterday,
+      );
+      inserted += awarded.length;
     }
     return { inserted };
   });

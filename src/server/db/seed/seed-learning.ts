@@ -1,7 +1,8 @@
 // Seeds the learning content: main programs with their weeks and lessons, and the lessons of the additional
 // programs. Like the rest of the seed, each row goes in with ON CONFLICT DO NOTHING on its natural key, so an
-// edited lesson is never overwritten and a second run writes nothing.
-import { inArray } from 'drizzle-orm';
+// edited lesson is never overwritten and a second run writes nothing. The one update: a lesson still on one
+// of the shared 12-second clips earlier releases seeded (never edited since) moves to its own media.
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   additionalPrograms,
@@ -10,6 +11,7 @@ import {
   mainPrograms,
   programWeeks,
 } from '../schema/index';
+import { RETIRED_DEMO_CLIPS, RETIRED_DEMO_SECONDS } from './data/lessons';
 import type { SeedAdditionalLessons, SeedLesson, SeedMainProgram } from './data/types';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -24,6 +26,37 @@ const lessonRow = (l: SeedLesson) => ({
   subtitlesKey: l.subtitles_key,
   durationSeconds: l.duration_seconds,
 });
+
+/** Moves the lessons still on a retired shared clip to the media the seed now gives them. */
+async function replaceRetiredClips(
+  tx: Transaction,
+  seeded: readonly SeedLesson[],
+  count: (table: string, rows: unknown[]) => void,
+): Promise<void> {
+  const stale = await tx
+    .select({ code: lessons.code })
+    .from(lessons)
+    .where(
+      and(
+        inArray(lessons.videoKey, RETIRED_DEMO_CLIPS),
+        eq(lessons.durationSeconds, RETIRED_DEMO_SECONDS),
+      ),
+    );
+  const byCode = new Map(seeded.map((l) => [l.code, l]));
+  for (const { code } of stale) {
+    const lesson = byCode.get(code);
+    if (!lesson) continue;
+    const { videoKey, posterKey, subtitlesKey, durationSeconds } = lessonRow(lesson);
+    count(
+      'lessons_updated',
+      await tx
+        .update(lessons)
+        .set({ videoKey, posterKey, subtitlesKey, durationSeconds })
+        .where(and(eq(lessons.code, code), inArray(lessons.videoKey, RETIRED_DEMO_CLIPS)))
+        .returning({ id: lessons.id }),
+    );
+  }
+}
 
 async function idsBy<K extends string | number>(
   rows: Promise<{ id: number; key: K }[]>,
@@ -118,6 +151,15 @@ export async function seedLearning(
       );
     }
   }
+
+  await replaceRetiredClips(
+    tx,
+    [
+      ...programs.flatMap((p) => p.weeks.flatMap((w) => w.lessons)),
+      ...extra.flatMap((e) => e.lessons),
+    ],
+    count,
+  );
 
   if (extra.length > 0) {
     const extraIds = await idsBy(

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { pages, users } from '../schema/index';
+import { instructions, lessons, pages, users } from '../schema/index';
 import { testConfig } from '../../testing/test-app';
 import { NO_CONTENT, PRODUCTION_ENV } from '../../testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { defaultSeedContent } from './default-content';
+import { instructions as seededInstructions } from './data/instructions';
 import { DEMO_PARENT, seedDatabase, tariffCode } from './seed';
 import type { Database } from '../client';
 
@@ -174,5 +175,97 @@ describe('pages seeded by an earlier release', () => {
       body: '<p>Ответ, который поправил администратор</p>',
       version: '1',
     });
+  });
+});
+
+describe('demo lessons seeded by an earlier release on a shared 12-second clip', () => {
+  const lessonOf = async (code: string) =>
+    (
+      await database.db
+        .select({
+          video: lessons.videoKey,
+          poster: lessons.posterKey,
+          seconds: lessons.durationSeconds,
+        })
+        .from(lessons)
+        .where(eq(lessons.code, code))
+    )[0];
+
+  it('move to their own media, and an edited one stays', async () => {
+    const config = testConfig();
+    await seedDatabase({ db: database.db, config, content: defaultSeedContent });
+    const old = {
+      videoKey: 'demo/red-circle.webm',
+      posterKey: 'demo/red-circle.jpg',
+      durationSeconds: 12,
+    };
+    await database.db.update(lessons).set(old).where(eq(lessons.code, 'two-three-w1-l1'));
+    await database.db
+      .update(lessons)
+      .set({ ...old, durationSeconds: 640 })
+      .where(eq(lessons.code, 'two-three-w1-l2'));
+
+    const { inserted } = await seedDatabase({
+      db: database.db,
+      config,
+      content: defaultSeedContent,
+    });
+    expect(inserted.lessons_updated).toBe(1);
+    expect(await lessonOf('two-three-w1-l1')).toEqual({
+      video: 'demo/two-three-w1-l1.webm',
+      poster: 'demo/two-three-w1-l1.jpg',
+      seconds: 600,
+    });
+    // Its length was changed by hand: someone edited it, so it is left alone.
+    expect(await lessonOf('two-three-w1-l2')).toMatchObject({ video: 'demo/red-circle.webm' });
+  });
+});
+
+describe('the «Как добавить ребёнка» instruction seeded by an earlier release', () => {
+  const current = seededInstructions.find((i) => i.slug === 'add-child');
+  // The first wording, as it was seeded: its MD5 is the one the current instruction replaces.
+  const first = {
+    slug: 'add-child',
+    title: 'Как добавить ребёнка',
+    position: 1,
+    body_html: '<p>Нажмите «Сохранить». Места докупаются в разделе «Тарифы».</p>',
+  };
+  const md5 = createHash('md5').update(first.body_html).digest('hex');
+  const stored = async () =>
+    (
+      await database.db
+        .select({ body: instructions.bodyHtml })
+        .from(instructions)
+        .where(eq(instructions.slug, 'add-child'))
+    )[0]?.body;
+
+  it('gets the current wording when nobody edited it, and keeps an administrator’s edit', async () => {
+    if (!current) throw new Error('no add-child instruction in the seed');
+    const now = { ...current, replaces: [md5] };
+    await seedDatabase({
+      db: database.db,
+      config: testConfig(),
+      content: { ...NO_CONTENT, instructions: [first] },
+    });
+    const { inserted } = await seedDatabase({
+      db: database.db,
+      config: testConfig(),
+      content: { ...NO_CONTENT, instructions: [now] },
+    });
+    expect(inserted.instructions_updated).toBe(1);
+    expect(await stored()).toBe(current.body_html);
+
+    const edit = '<p>Инструкция, которую поправил редактор</p>';
+    await database.db
+      .update(instructions)
+      .set({ bodyHtml: edit })
+      .where(eq(instructions.slug, 'add-child'));
+    const again = await seedDatabase({
+      db: database.db,
+      config: testConfig(),
+      content: { ...NO_CONTENT, instructions: [now] },
+    });
+    expect(again.inserted.instructions_updated).toBe(0);
+    expect(await stored()).toBe(edit);
   });
 });

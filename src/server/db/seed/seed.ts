@@ -1,11 +1,11 @@
 // Idempotent seed: reference data, demo content and the first accounts. Every row is inserted with
 // ON CONFLICT DO NOTHING on its natural key, so a second run changes nothing — and nothing an
 // administrator edited since is overwritten. The one update: a page whose stored body is exactly one an
-// earlier release seeded (SeedPage.replaces) gets the current wording. Rows are switched off (is_active), not deleted, so a
+// earlier release seeded (SeedPage.replaces, SeedInstruction.replaces) gets the current wording. Rows are switched off (is_active), not deleted, so a
 // restart does not bring back what was retired.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../shared/passwords';
 import type { Database } from '../client';
 import {
   additionalProgramOffers,
@@ -226,6 +226,22 @@ export async function seedDatabase({
           .onConflictDoNothing({ target: instructions.slug })
           .returning({ id: instructions.id }),
       );
+      for (const instruction of content.instructions) {
+        if (!instruction.replaces?.length) continue;
+        count(
+          'instructions_updated',
+          await tx
+            .update(instructions)
+            .set({ title: instruction.title, bodyHtml: instruction.body_html, updatedAt: now })
+            .where(
+              and(
+                eq(instructions.slug, instruction.slug),
+                inArray(sql<string>`md5(${instructions.bodyHtml})`, [...instruction.replaces]),
+              ),
+            )
+            .returning({ id: instructions.id }),
+        );
+      }
     }
 
     if (content.tariffs.length > 0) {

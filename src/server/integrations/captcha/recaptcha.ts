@@ -1,4 +1,4 @@
-// reCAPTCHA v3 server check (CONTRACTS §2). Off (always passes) when no secret is configured.
+// reCAPTCHA v3 server check (src/server/integrations/captcha/README.md). Off (always passes) when no secret is configured.
 import type { RecaptchaConfig } from '../../config';
 
 export interface CaptchaVerifier {

@@ -13,7 +13,7 @@ export interface RenderedMail {
   headers: Record<string, string>;
 }
 
-/** RFC 8058 one-click unsubscribe, for mailing mail only (CONTRACTS §4). */
+/** RFC 8058 one-click unsubscribe, for mailing mail only (src/server/integrations/mail/README.md). */
 export function unsubscribeHeaders(
   unsubscribe: MailContent['unsubscribe'],
 ): Record<string, string> {

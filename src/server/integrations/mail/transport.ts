@@ -2,7 +2,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
-import type { Clock } from '../../deps';
+import type { Clock } from '../../shared/clock';
 import type { OutgoingMail } from './types';
 
 export interface MailTransport {

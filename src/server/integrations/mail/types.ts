@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStoredEmail } from '@contract/email';
+import { PAID_KINDS } from './templates/purchase';
 
 // The mail the school sends. Each template names the data it needs; queueMail checks it before the job is
 // stored, and the job handler checks it again (a row may outlive a change of code).
@@ -13,6 +14,12 @@ const giftData = z.object({
   title: z.string().max(200),
   valid_until: z.string().max(40),
 });
+
+/** Facts a payment's letter carries: optional, since a mail job queued before they existed may still run. */
+const orderFacts = {
+  amount: z.string().max(40).optional(),
+  order_number: z.string().max(60).optional(),
+};
 
 const renewalData = z.object({
   name,
@@ -41,14 +48,51 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
     to: address,
     data: z.object({ name, child: name, week: z.number().int().min(1), ...mailing }),
   }),
-  z.object({ template: z.literal('confirmation'), to: address, data: z.object({ name, url }) }),
+  z.object({
+    template: z.literal('confirmation'),
+    to: address,
+    // added: the address is being added to an account that had none (a social sign-up without one).
+    data: z.object({ name, url, added: z.boolean().optional() }),
+  }),
   z.object({ template: z.literal('password-reset'), to: address, data: z.object({ name, url }) }),
   z.object({ template: z.literal('password-changed'), to: address, data: z.object({ name }) }),
   z.object({ template: z.literal('welcome'), to: address, data: z.object({ name }) }),
-  z.object({ template: z.literal('gift-ready'), to: address, data: giftData }),
+  z.object({
+    template: z.literal('staff-invitation'),
+    to: address,
+    data: z.object({
+      name,
+      role: z.enum(['admin', 'editor', 'support']),
+      url,
+      set_password: z.boolean(),
+    }),
+  }),
+  z.object({
+    template: z.literal('gift-ready'),
+    to: address,
+    data: giftData.extend(orderFacts),
+  }),
   z.object({ template: z.literal('gift'), to: address, data: giftData }),
   z.object({ template: z.literal('renewal-reminder'), to: address, data: renewalData }),
-  z.object({ template: z.literal('renewal-done'), to: address, data: renewalData }),
+  z.object({
+    template: z.literal('renewal-done'),
+    to: address,
+    data: renewalData.extend({ order_number: orderFacts.order_number }),
+  }),
+  z.object({
+    template: z.literal('purchase-paid'),
+    to: address,
+    data: z.object({
+      name,
+      kind: z.enum(PAID_KINDS),
+      items: z.array(z.string().max(300)).min(1).max(100),
+      children: z.array(name).max(20),
+      until: z.string().max(40).nullable(),
+      amount: z.string().max(40),
+      order_number: z.string().max(60),
+      returned: z.string().max(40).nullable(),
+    }),
+  }),
   z.object({
     template: z.literal('support-request'),
     to: address,
@@ -99,6 +143,6 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** Extra headers; mailing (not transactional) mail carries List-Unsubscribe here (CONTRACTS §4). */
+  /** Extra headers; mailing (not transactional) mail carries List-Unsubscribe here (src/server/integrations/mail/README.md). */
   headers: Record<string, string>;
 }

@@ -1,4 +1,4 @@
-// Facebook Login (CONTRACTS §3): the dialog, the code exchange and /me of the Graph API.
+// Facebook Login (src/server/integrations/oauth/README.md): the dialog, the code exchange and /me of the Graph API.
 // Plain fetch: the token call is a GET with the secret in the query, which arctic's client does not make.
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Facebook's signed_request (CONTRACTS §3): base64url(HMAC-SHA256(encoded payload, app secret)) "."
+// Facebook's signed_request (src/server/integrations/oauth/README.md): base64url(HMAC-SHA256(encoded payload, app secret)) "."
 // base64url(payload JSON). Facebook sends it to the data-deletion callback.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// VK ID (OAuth 2.1 with PKCE), CONTRACTS §3. Plain fetch rather than arctic's OAuth2Client: the code
+// VK ID (OAuth 2.1 with PKCE), src/server/integrations/oauth/README.md. Plain fetch rather than arctic's OAuth2Client: the code
 // exchange needs device_id and state in the form and no Basic credentials, which arctic cannot send.
 import { z } from 'zod';
 import { getField, providerError } from './errors';
@@ -44,7 +44,7 @@ export function createVkIdClient(options: VkIdOptions) {
         redirect_uri: input.redirectUri,
         state: input.state,
         code_challenge: s256Challenge(input.codeVerifier),
-        // VK ID spells the method in lower case (CONTRACTS §3).
+        // VK ID spells the method in lower case (src/server/integrations/oauth/README.md).
         code_challenge_method: 's256',
         scope: 'email',
       }).toString();

@@ -69,6 +69,8 @@ export interface RegisterOrderInput {
 
 export interface OrderStatus {
   orderNumber: string;
+  /** The bank's id of the order (attributes' mdOrder): how an order asked about by number learns it. */
+  orderId: string | null;
   /** 0 registered · 1 held · 2 paid · 3 reversed · 4 refunded · 5 3-D Secure · 6 declined. */
   orderStatus: number | null;
   actionCode: number | null;
@@ -78,6 +80,8 @@ export interface OrderStatus {
   maskedPan: string | null;
   /** The card's expiry as the bank shows it (YYYYMM). */
   expiration: string | null;
+  /** paymentAmountInfo.refundedAmount: kopecks given back so far, by anyone (null when not reported). */
+  refundedAmount: number | null;
 }
 
 export interface Binding {
@@ -107,8 +111,12 @@ function record(value: unknown): Json {
 function readStatus(body: Json): OrderStatus {
   const binding = record(body.bindingInfo);
   const card = record(body.cardAuthInfo);
+  const amounts = record(body.paymentAmountInfo);
+  const attributes = Array.isArray(body.attributes) ? body.attributes.map(record) : [];
+  const mdOrder = attributes.find((attribute) => attribute.name === 'mdOrder');
   return {
     orderNumber: text(body.orderNumber),
+    orderId: text(mdOrder?.value) || null,
     orderStatus: numberOrNull(body.orderStatus),
     actionCode: numberOrNull(body.actionCode),
     actionCodeDescription: text(body.actionCodeDescription),
@@ -116,6 +124,7 @@ function readStatus(body: Json): OrderStatus {
     bindingId: text(binding.bindingId) || null,
     maskedPan: text(card.maskedPan) || null,
     expiration: text(card.expiration) || null,
+    refundedAmount: numberOrNull(amounts.refundedAmount),
   };
 }
 

@@ -147,10 +147,18 @@ describe('Sberbank client', () => {
         amount: 299000,
         cardAuthInfo: { maskedPan: '411111**1111', expiration: '203012' },
         bindingInfo: { clientId: '42', bindingId: 'b-1' },
+        paymentAmountInfo: {
+          paymentState: 'DEPOSITED',
+          depositedAmount: 299000,
+          refundedAmount: 9000,
+        },
+        attributes: [{ name: 'mdOrder', value: 'o-7' }],
       }),
     });
     await expect(client().orderStatus('o-7')).resolves.toEqual({
       orderNumber: 'P-7',
+      orderId: 'o-7',
+      refundedAmount: 9000,
       orderStatus: 2,
       actionCode: 0,
       actionCodeDescription: '',

@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import { users } from '../../db/schema/index';
 import { defaultSeedContent } from '../../db/seed/default-content';
 import { seedDatabase } from '../../db/seed/seed';
-import { bearer } from '../../modules/auth/accounts-testing';
+import { bearer } from '../../testing/accounts';
 import { createSession } from '../../modules/auth/service';
 import { systemClock } from '../../deps';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../../testing/s3-server';
@@ -50,7 +50,7 @@ describe('lesson media in an S3-compatible bucket', () => {
     expect(config.media.s3?.origin).toBe(s3.endpoint);
     const first = await copyBundledMedia(store);
     expect(first).toBeGreaterThanOrEqual(18); // 6 clips × video, poster, subtitles
-    expect(await store.has('demo/red-circle.webm')).toBe(true);
+    expect(await store.has('demo/two-three-w1-l1.webm')).toBe(true);
     expect(await copyBundledMedia(store)).toBe(0);
   });
 

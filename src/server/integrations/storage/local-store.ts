@@ -6,7 +6,7 @@ import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isMediaKey } from './media-types';
 import { mediaSignature } from './signing';
-import type { MediaStoreBase } from './store';
+import type { MediaStoreBase } from './store-base';
 
 /** Not /media/: the SPA's own public files (the landing's promo video) live there. */
 export const LOCAL_MEDIA_PREFIX = '/lesson-media/';

@@ -12,7 +12,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isMediaKey } from './media-types';
-import type { MediaStoreBase } from './store';
+import type { MediaStoreBase } from './store-base';
 
 export interface S3StoreOptions {
   endpoint?: string;

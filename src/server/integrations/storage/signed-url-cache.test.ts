@@ -10,9 +10,9 @@ import { localMediaRoutes } from './media-routes';
 import { SIGNING_STEP_SECONDS, cachedSigner, withCachedSigning } from './signed-url-cache';
 
 const CLIP = readFileSync(
-  fileURLToPath(new URL('../../db/seed/media/red-circle.webm', import.meta.url)),
+  fileURLToPath(new URL('../../db/seed/media/two-three-w1-l1.webm', import.meta.url)),
 );
-const KEY = 'demo/red-circle.webm';
+const KEY = 'demo/two-three-w1-l1.webm';
 const TTL = 30 * 60;
 
 describe('signing cached per minute', () => {

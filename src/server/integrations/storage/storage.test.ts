@@ -11,9 +11,9 @@ import { localMediaRoutes } from './media-routes';
 import { createS3Store } from './s3-store';
 
 const CLIP = readFileSync(
-  fileURLToPath(new URL('../../db/seed/media/red-circle.webm', import.meta.url)),
+  fileURLToPath(new URL('../../db/seed/media/two-three-w1-l1.webm', import.meta.url)),
 );
-const KEY = 'demo/red-circle.webm';
+const KEY = 'demo/two-three-w1-l1.webm';
 const SECRET = 'test-media-secret';
 
 describe('local media store', () => {
@@ -25,7 +25,7 @@ describe('local media store', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'umnyashki-media-'));
     await store().put(KEY, CLIP, 'video/webm');
-    await store().put('demo/red-circle.vtt', Buffer.from('WEBVTT\n\n'), 'text/vtt');
+    await store().put('demo/two-three-w1-l1.vtt', Buffer.from('WEBVTT\n\n'), 'text/vtt');
     app = Fastify();
     await app.register(localMediaRoutes({ store: store(), clock: time.clock }));
     await app.ready();
@@ -58,7 +58,7 @@ describe('local media store', () => {
   });
 
   it('serves subtitles as text/vtt', async () => {
-    const url = await store().signedUrl('demo/red-circle.vtt', 600, time.clock());
+    const url = await store().signedUrl('demo/two-three-w1-l1.vtt', 600, time.clock());
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/vtt; charset=utf-8');
@@ -70,7 +70,7 @@ describe('local media store', () => {
     const expires = Number(url.searchParams.get('expires'));
     const attempts = [
       `/lesson-media/${KEY}?expires=${expires}&signature=${signature.slice(1)}A`,
-      `/lesson-media/demo/red-circle.vtt?expires=${expires}&signature=${signature}`,
+      `/lesson-media/demo/two-three-w1-l1.vtt?expires=${expires}&signature=${signature}`,
       `/lesson-media/${KEY}?expires=${expires + 3600}&signature=${signature}`,
       `/lesson-media/${KEY}?expires=${expires}`,
       `/lesson-media/${KEY}`,

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, desc } from 'drizzle-orm';
 import { errorBody } from '@contract/api/common';
 import { adminListQuery, auditResponse } from '@contract/api/admin';
-import { adminAudit } from '../../db/schema/index';
 import type { ModuleDeps } from '../../deps';
-import { listMeta, offsetOf } from './list';
+import { listMeta } from '../../shared/list';
+import { listAudit } from './audit-service';
 
 /** The audit log is the administrators': it shows what every member of staff did. */
 export function auditRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
@@ -12,7 +11,7 @@ export function auditRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/admin/audit',
       {
-        onRequest: app.requireStaff(['admin']),
+        onRequest: app.requireStaff('audit'),
         schema: {
           tags: ['admin'],
           summary: 'Журнал действий сотрудников, новые сверху',
@@ -22,28 +21,8 @@ export function auditRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const query = request.query;
-        const [rows, [total]] = await Promise.all([
-          deps.db
-            .select()
-            .from(adminAudit)
-            .orderBy(desc(adminAudit.id))
-            .limit(query.per_page)
-            .offset(offsetOf(query)),
-          deps.db.select({ n: count() }).from(adminAudit),
-        ]);
-        return {
-          data: rows.map((r) => ({
-            id: r.id,
-            actor_email: r.actorEmail,
-            action: r.action,
-            resource: r.resource,
-            record_id: r.recordId,
-            summary: r.summary,
-            created_at: r.createdAt.toISOString(),
-          })),
-          meta: listMeta(query, total?.n ?? 0),
-        };
+        const { rows, total } = await listAudit(deps.db, request.query);
+        return { data: rows, meta: listMeta(request.query, total) };
       },
     );
   };

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { STAFF_ROLES } from '@contract/api/auth';
 import { errorBody } from '@contract/api/common';
 import {
   staffIdentityResponse,
@@ -8,14 +6,14 @@ import {
   staffLoginResponse,
   type StaffLoginResult,
 } from '@contract/api/admin';
-import { users } from '../../db/schema/index';
 import type { ModuleDeps } from '../../deps';
 import { currentSession, optionalSession } from '../../plugins/auth';
 import { HttpError, alreadyAuthenticated, forbidden } from '../../plugins/errors';
 import { limitPerIp, rateLimiter } from '../../plugins/rate-limit';
-import { LIMITS } from '../auth/limits';
-import { loginWithinLimits } from '../auth/login-limits';
-import { staffLogin } from './staff-login';
+import { LIMITS } from '../auth';
+import { loginWithinLimits } from '../auth';
+import { fromServerMachine } from './first-admin-setup';
+import { staffLogin, staffName } from './staff-login';
 
 export function adminAuthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const limiter = rateLimiter(deps);
@@ -28,8 +26,11 @@ export function adminAuthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           tags: ['admin'],
           summary: 'Вход сотрудника: пароль и код из приложения-аутентификатора',
           description:
-            'Вне демо-режима нужен второй фактор (TOTP). У аккаунта без него первый вход отдаёт ' +
-            'секрет для приложения (totp_setup), следующий вход с кодом включает фактор.',
+            'Вне демо-режима (и у каждого аккаунта с подключённым приложением) нужен второй фактор ' +
+            '(TOTP). Сотрудник подключает его по приглашению; без него вход отвечает 403 ' +
+            'second_factor_not_enrolled. Только первый администратор (ADMIN_EMAIL) подключает его при ' +
+            'первом входе — с самого сервера или с кодом из терминала (setup_code): вход отдаёт секрет ' +
+            '(totp_setup), следующий вход с кодом включает фактор.',
           body: staffLoginBody,
           response: {
             200: staffLoginResponse,
@@ -42,10 +43,10 @@ export function adminAuthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         if (await optionalSession(request, deps)) throw alreadyAuthenticated();
-        const { email, password, code } = request.body;
+        const { email, password, code, setup_code: setupCode } = request.body;
         // Codes are counted apart from passwords: a known browser or address does not lift this count.
         const codeAttempt =
-          code === undefined
+          code === undefined && setupCode === undefined
             ? null
             : await limiter.attempt(
                 [
@@ -75,10 +76,18 @@ export function adminAuthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
                 email: address,
                 password: secret,
                 code,
+                firstAdmin: {
+                  email: deps.config.admin.email,
+                  atServer: fromServerMachine(request, deps.config),
+                  setupCode: deps.setupCode,
+                  given: setupCode,
+                },
               }),
           });
         } catch (error) {
-          wrongCode = error instanceof HttpError && error.errors.code !== undefined;
+          wrongCode =
+            error instanceof HttpError &&
+            (error.errors.code !== undefined || error.errors.setup_code !== undefined);
           throw error;
         } finally {
           if (!wrongCode) await codeAttempt?.forgive();
@@ -91,7 +100,7 @@ export function adminAuthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/admin/auth/me',
       {
-        onRequest: app.requireStaff(STAFF_ROLES),
+        onRequest: app.requireStaff('session'),
         schema: {
           tags: ['admin'],
           summary: 'Кто вошёл в админку',
@@ -101,12 +110,9 @@ export function adminAuthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = currentSession(request);
-        const [row] = await deps.db
-          .select({ name: users.name })
-          .from(users)
-          .where(eq(users.id, user.id));
         if (user.role === 'parent') throw forbidden();
-        return { data: { id: user.id, email: user.email, name: row?.name ?? '', role: user.role } };
+        const name = await staffName(deps.db, user.id);
+        return { data: { id: user.id, email: user.email, name, role: user.role } };
       },
     );
   };

@@ -5,14 +5,18 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { familySubscriptions, users } from '../../db/schema/index';
 import { conflict } from '../../plugins/errors';
-import { followPaidTime } from '../renewals/consent';
+import { followPaidTime } from '../payments';
+import { endSubscription } from '../renewals';
+import type { AdminUser } from '@contract/api/admin-families';
+import { recordAudit, type AuditActor } from '../../shared/audit';
+import { getUser } from './users-service';
 
 export const NO_SUBSCRIPTION_YET =
   'У семьи ещё не было подписки: продлить нечего. Подарите ей сертификат или дождитесь оплаты';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function extendSubscription(
+async function extendSubscription(
   db: Database,
   userId: number,
   days: number,
@@ -66,4 +70,44 @@ export async function extendSubscription(
     await followPaidTime(tx, userId, now);
     return { until };
   });
+}
+
+/** Days given to a family, audited with the new end of its time; the account as it is now. */
+export async function giveSubscriptionDays(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  days: number,
+  now: Date,
+): Promise<AdminUser> {
+  const target = await getUser(db, id, now);
+  await db.transaction(async (tx) => {
+    const { until } = await extendSubscription(tx, target.id, days, now);
+    await recordAudit(tx, actor, {
+      action: 'extend',
+      resource: 'subscriptions',
+      recordId: target.id,
+      summary: { days, until: until.toISOString() },
+    });
+  });
+  return getUser(db, target.id, now);
+}
+
+/** The family's access ends now and its renewal stops, audited; the account as it is now. */
+export async function endSubscriptionNow(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  now: Date,
+): Promise<AdminUser> {
+  const target = await getUser(db, id, now);
+  await db.transaction(async (tx) => {
+    await endSubscription(tx, target.id, now);
+    await recordAudit(tx, actor, {
+      action: 'end',
+      resource: 'subscriptions',
+      recordId: target.id,
+    });
+  });
+  return getUser(db, target.id, now);
 }

@@ -1,3 +1,6 @@
+// The back office's accounts: the list and one account, closing the way in, a letter for a new password,
+// days of subscription given or ended, another role. The rules and the audit records are in
+// users-service.ts and subscription-service.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '@contract/api/auth';
 import { errorBody as errorSchema } from '@contract/api/common';
@@ -13,21 +16,17 @@ import {
 import type { ModuleDeps } from '../../deps';
 import { currentSession } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
-import { requestPasswordReset } from '../auth/password-reset';
-import { endSubscription } from '../renewals/service';
-import { extendSubscription } from './subscription-service';
-import { auditActor, recordAudit } from './audit';
-import { getUser, listUsers, requireRightsOver, setBlocked, setRole } from './users-service';
+import { auditActor } from '../../shared/audit';
+import { endSubscriptionNow, giveSubscriptionDays } from './subscription-service';
+import { blockUser, changeRole, getUser, listUsers, sendPasswordReset } from './users-service';
 
-/** Families are the administrator's and support's; roles only the administrator's. */
-const FAMILY_STAFF = ['admin', 'support'] as const;
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema };
 const security = [{ bearer: [] }];
 
 export function usersRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    const guard = app.requireStaff(FAMILY_STAFF);
+    const guard = app.requireStaff('families');
 
     app.get(
       '/admin/users',
@@ -76,16 +75,9 @@ export function usersRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         const { user } = currentSession(request);
         const role = user.role;
         if (role === 'parent') throw forbidden();
-        const now = deps.clock();
-        await db.transaction(async (tx) => {
-          await setBlocked(tx, { id: user.id, role }, request.params.id, request.body.blocked, now);
-          await recordAudit(tx, auditActor(request), {
-            action: request.body.blocked ? 'block' : 'unblock',
-            resource: 'users',
-            recordId: request.params.id,
-          });
-        });
-        return { data: await getUser(db, request.params.id, now) };
+        const actor = { ...auditActor(request), role };
+        const { id } = request.params;
+        return { data: await blockUser(db, actor, id, request.body.blocked, deps.clock()) };
       },
     );
 
@@ -103,19 +95,10 @@ export function usersRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user } = currentSession(request);
-        const actorRole = user.role;
-        if (actorRole === 'parent') throw forbidden();
-        const now = deps.clock();
-        const target = await getUser(db, request.params.id, now);
-        await requireRightsOver(db, { role: actorRole }, target.id);
-        await db.transaction(async (tx) => {
-          await requestPasswordReset({ db: tx, email: target.email });
-          await recordAudit(tx, auditActor(request), {
-            action: 'password-reset',
-            resource: 'users',
-            recordId: target.id,
-          });
-        });
+        const role = user.role;
+        if (role === 'parent') throw forbidden();
+        const actor = { ...auditActor(request), role };
+        await sendPasswordReset(db, actor, request.params.id, deps.clock());
         return { data: { status: 'ok' as const } };
       },
     );
@@ -123,7 +106,7 @@ export function usersRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.post(
       '/admin/users/:id/subscription/extend',
       {
-        onRequest: app.requireStaff(['admin']),
+        onRequest: app.requireStaff('subscriptions'),
         schema: {
           tags: ['admin'],
           summary: 'Подарить семье дни подписки (после уже оплаченных)',
@@ -133,26 +116,21 @@ export function usersRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: adminUserResponse, 409: errorSchema, ...errors },
         },
       },
-      async (request) => {
-        const now = deps.clock();
-        const target = await getUser(db, request.params.id, now);
-        await db.transaction(async (tx) => {
-          const { until } = await extendSubscription(tx, target.id, request.body.days, now);
-          await recordAudit(tx, auditActor(request), {
-            action: 'extend',
-            resource: 'subscriptions',
-            recordId: target.id,
-            summary: { days: request.body.days, until: until.toISOString() },
-          });
-        });
-        return { data: await getUser(db, target.id, now) };
-      },
+      async (request) => ({
+        data: await giveSubscriptionDays(
+          db,
+          auditActor(request),
+          request.params.id,
+          request.body.days,
+          deps.clock(),
+        ),
+      }),
     );
 
     app.post(
       '/admin/users/:id/subscription/end',
       {
-        onRequest: app.requireStaff(['admin']),
+        onRequest: app.requireStaff('subscriptions'),
         schema: {
           tags: ['admin'],
           summary:
@@ -162,25 +140,15 @@ export function usersRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: adminUserResponse, 409: errorSchema, ...errors },
         },
       },
-      async (request) => {
-        const now = deps.clock();
-        const target = await getUser(db, request.params.id, now);
-        await db.transaction(async (tx) => {
-          await endSubscription(tx, target.id, now);
-          await recordAudit(tx, auditActor(request), {
-            action: 'end',
-            resource: 'subscriptions',
-            recordId: target.id,
-          });
-        });
-        return { data: await getUser(db, target.id, now) };
-      },
+      async (request) => ({
+        data: await endSubscriptionNow(db, auditActor(request), request.params.id, deps.clock()),
+      }),
     );
 
     app.put(
       '/admin/users/:id/role',
       {
-        onRequest: app.requireStaff(['admin']),
+        onRequest: app.requireStaff('staff-accounts'),
         schema: {
           tags: ['admin'],
           summary: 'Сменить роль (все сессии аккаунта заканчиваются)',
@@ -190,20 +158,15 @@ export function usersRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: adminUserResponse, ...errors },
         },
       },
-      async (request) => {
-        const actor = auditActor(request);
-        const now = deps.clock();
-        await db.transaction(async (tx) => {
-          const { from } = await setRole(tx, actor.id, request.params.id, request.body.role, now);
-          await recordAudit(tx, actor, {
-            action: 'role',
-            resource: 'users',
-            recordId: request.params.id,
-            summary: { from, to: request.body.role },
-          });
-        });
-        return { data: await getUser(db, request.params.id, now) };
-      },
+      async (request) => ({
+        data: await changeRole(
+          db,
+          auditActor(request),
+          request.params.id,
+          request.body.role,
+          deps.clock(),
+        ),
+      }),
     );
   };
 }

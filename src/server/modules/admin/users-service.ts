@@ -4,12 +4,14 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffRole } from '@contract/api/auth';
 import type { AdminUser } from '@contract/api/admin-families';
+import { staffMay } from '@contract/staff-access';
 import type { Database } from '../../db/client';
 import { children, familySubscriptions, users, type UserRole } from '../../db/schema/index';
 import { forbidden, invalidField, notFound } from '../../plugins/errors';
-import { revokeAllSessions } from '../auth/service';
-import { cancel as cancelRenewal } from '../renewals/service';
-import { likeLiteral, listMeta, offsetOf, orderOf, type ListQuery } from './list';
+import { requestPasswordReset, revokeAllSessions } from '../auth';
+import { cancel as cancelRenewal } from '../renewals';
+import { recordAudit, type AuditActor } from '../../shared/audit';
+import { likeLiteral, listMeta, offsetOf, orderOf, type ListQuery } from '../../shared/list';
 
 export const USER_NOT_FOUND = 'Аккаунт не найден';
 export const NOT_YOURSELF = 'Своему аккаунту это сделать нельзя: попросите другого администратора';
@@ -31,7 +33,7 @@ async function isLastAdmin(db: Database, id: number): Promise<boolean> {
   return active.length === 1 && active[0]?.id === id;
 }
 
-/** Support may act on parents only; staff accounts are the administrator's. */
+/** Support may act on parents only; staff accounts are for those holding `staff-accounts`. */
 export async function requireRightsOver(
   db: Database,
   actor: { role: StaffRole },
@@ -39,7 +41,9 @@ export async function requireRightsOver(
 ): Promise<UserRole> {
   const [target] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
   if (!target) throw notFound(USER_NOT_FOUND);
-  if (target.role !== 'parent' && actor.role !== 'admin') throw forbidden(STAFF_ONLY_BY_ADMIN);
+  if (target.role !== 'parent' && !staffMay(actor.role, 'staff-accounts')) {
+    throw forbidden(STAFF_ONLY_BY_ADMIN);
+  }
   return target.role;
 }
 
@@ -164,7 +168,7 @@ export async function getUser(db: Database, id: number, now: Date): Promise<Admi
   return toAdminUser(row, kids);
 }
 
-export async function setBlocked(
+async function setBlocked(
   db: Database,
   actor: { id: number; role: StaffRole },
   id: number,
@@ -186,7 +190,7 @@ export async function setBlocked(
   }
 }
 
-export async function setRole(
+async function setRole(
   db: Database,
   actorId: number,
   id: number,
@@ -203,4 +207,62 @@ export async function setRole(
   // What the old role allowed ends now, on every device.
   await revokeAllSessions({ db, userId: id });
   return { from: target.role };
+}
+
+/** Closes or opens the way in, audited in the same transaction; the account as it is now. */
+export async function blockUser(
+  db: Database,
+  actor: AuditActor & { role: StaffRole },
+  id: number,
+  blocked: boolean,
+  now: Date,
+): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    await setBlocked(tx, actor, id, blocked, now);
+    await recordAudit(tx, actor, {
+      action: blocked ? 'block' : 'unblock',
+      resource: 'users',
+      recordId: id,
+    });
+  });
+  return getUser(db, id, now);
+}
+
+/** The letter for a new password, to the account's own address — for an account the actor has rights over. */
+export async function sendPasswordReset(
+  db: Database,
+  actor: AuditActor & { role: StaffRole },
+  id: number,
+  now: Date,
+): Promise<void> {
+  const target = await getUser(db, id, now);
+  await requireRightsOver(db, { role: actor.role }, target.id);
+  await db.transaction(async (tx) => {
+    await requestPasswordReset({ db: tx, email: target.email });
+    await recordAudit(tx, actor, {
+      action: 'password-reset',
+      resource: 'users',
+      recordId: target.id,
+    });
+  });
+}
+
+/** Another role, audited with the old and the new one; the account as it is now. */
+export async function changeRole(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  role: UserRole,
+  now: Date,
+): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    const { from } = await setRole(tx, actor.id, id, role, now);
+    await recordAudit(tx, actor, {
+      action: 'role',
+      resource: 'users',
+      recordId: id,
+      summary: { from, to: role },
+    });
+  });
+  return getUser(db, id, now);
 }

@@ -13,8 +13,8 @@ import {
 } from '../../db/schema/index';
 import { manualClock } from '../../testing/fixtures';
 import type { TestDatabase } from '../../testing/test-database';
-import { bearer, deliveredMail, startAccountsApp, stopAccountsApp } from '../auth/accounts-testing';
-import { hashPassword } from '../auth/passwords';
+import { bearer, deliveredMail, startAccountsApp, stopAccountsApp } from '../../testing/accounts';
+import { hashPassword } from '../../shared/passwords';
 import { createSession } from '../auth/service';
 
 let database: TestDatabase;

@@ -306,7 +306,7 @@ describe('with reCAPTCHA configured', () => {
   let guarded: FastifyInstance;
 
   beforeAll(async () => {
-    // A local stand-in for Google's siteverify, speaking its contract (CONTRACTS §2).
+    // A local stand-in for Google's siteverify, speaking its contract (src/server/integrations/captcha/README.md).
     siteverify = Fastify();
     siteverify.addContentTypeParser(
       'application/x-www-form-urlencoded',

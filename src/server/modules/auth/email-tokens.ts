@@ -6,9 +6,23 @@ import { emailTokens, type EmailTokenPurpose } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
 
+/** What a confirmation link that cannot be used says, for registration and an added address alike. */
+export const VERIFICATION_MESSAGES = {
+  unknown: 'Ссылка для подтверждения недействительна. Запросите новую в личном кабинете',
+  expired: 'Срок действия ссылки истёк. Запросите новую в личном кабинете',
+  used: 'Эта ссылка уже использована',
+  alreadyConfirmed: 'Адрес уже подтверждён — эта ссылка больше не нужна',
+} as const;
+
+/** The page a confirmation letter's link opens. */
+export function confirmationUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/confirmed?verified_token=${token}`;
+}
+
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   password_reset: 60 * 60 * 1000,
+  add_email: 24 * 60 * 60 * 1000,
 };
 
 /** Used and expired links are kept this long so a late click still hears «expired» or «used». */
@@ -24,12 +38,19 @@ export async function issueEmailToken({
   clock,
   userId,
   purpose,
-}: Ctx & { userId: number; purpose: EmailTokenPurpose }): Promise<string> {
+  email = null,
+}: Ctx & {
+  userId: number;
+  purpose: EmailTokenPurpose;
+  /** add_email: the address the link confirms. */
+  email?: string | null;
+}): Promise<string> {
   const token = randomToken();
   const now = clock();
   await db.insert(emailTokens).values({
     userId,
     purpose,
+    email,
     tokenHash: sha256(token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
@@ -38,7 +59,7 @@ export async function issueEmailToken({
 }
 
 export type SpendResult =
-  | { status: 'ok'; userId: number }
+  | { status: 'ok'; userId: number; email: string | null }
   | { status: 'expired' | 'used'; userId: number }
   | { status: 'unknown' };
 
@@ -66,8 +87,8 @@ export async function spendEmailToken({
         gt(emailTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: emailTokens.userId });
-  if (spent) return { status: 'ok', userId: spent.userId };
+    .returning({ userId: emailTokens.userId, email: emailTokens.email });
+  if (spent) return { status: 'ok', userId: spent.userId, email: spent.email };
 
   const [row] = await db
     .select({ userId: emailTokens.userId, usedAt: emailTokens.usedAt })

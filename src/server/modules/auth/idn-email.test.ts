@@ -14,7 +14,7 @@ import {
   linkIn,
   startAccountsApp,
   stopAccountsApp,
-} from './accounts-testing';
+} from '../../testing/accounts';
 
 let database: TestDatabase;
 let app: FastifyInstance;

@@ -42,6 +42,13 @@ export const LIMITS = {
    * a million codes cannot be walked through five at a time.
    */
   staffCodeFailuresPerAccount: { name: 'staff-code-fail-account', max: 5, windowMs: 15 * MINUTE },
+  /** Invitations an administrator sends, and invitations one mailbox receives. */
+  staffInvitesPerActor: { name: 'staff-invite-actor', max: 30, windowMs: HOUR },
+  staffInvitesPerEmail: { name: 'staff-invite-email', max: 5, windowMs: HOUR },
+  /** The invitation page's calls from one address: a link is 32 random bytes, nothing to walk through. */
+  invitationPerIp: { name: 'invitation-ip', max: 30, windowMs: 15 * MINUTE },
+  /** Wrong authenticator codes on one invitation's page, from anywhere. */
+  invitationCodeFailures: { name: 'invitation-code-fail', max: 5, windowMs: 15 * MINUTE },
   usertokenPerIp: { name: 'usertoken-ip', max: LOGIN_ATTEMPTS_PER_MINUTE, windowMs: MINUTE },
   registerPerIp: { name: 'register-ip', max: 10, windowMs: HOUR },
   passwordEmailPerIp: { name: 'password-email-ip', max: 10, windowMs: HOUR },
@@ -49,6 +56,8 @@ export const LIMITS = {
   passwordEmailPerEmail: { name: 'password-email-email', max: 3, windowMs: HOUR },
   passwordResetPerIp: { name: 'password-reset-ip', max: 20, windowMs: HOUR },
   resendPerUser: { name: 'resend-user', max: 3, windowMs: HOUR },
+  /** Letters to addresses a parent adds to an account that had none: a typo fixed, not a flood. */
+  addEmailPerUser: { name: 'add-email-user', max: 5, windowMs: HOUR },
   verificationPerIp: { name: 'verification-ip', max: 30, windowMs: MINUTE },
   /** Wrong current passwords (change password, delete account) per signed-in parent. */
   passwordCheckFailuresPerUser: { name: 'password-check-user', max: 10, windowMs: 15 * MINUTE },

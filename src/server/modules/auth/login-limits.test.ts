@@ -6,7 +6,7 @@ import { seedDatabase } from '../../db/seed/seed';
 import { NO_CONTENT } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { recaptchaGuardedApp } from './accounts-testing';
+import { recaptchaGuardedApp } from '../../testing/accounts';
 import { LIMITS, LOGIN_ATTEMPTS_PER_MINUTE } from './limits';
 import { DEVICE_COOKIE } from './login-limits';
 

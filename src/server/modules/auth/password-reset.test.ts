@@ -22,7 +22,7 @@ import {
   recaptchaGuardedApp,
   startAccountsApp,
   stopAccountsApp,
-} from './accounts-testing';
+} from '../../testing/accounts';
 import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
 import { RESET_MESSAGES } from './password-reset';
 import { LIMITS } from './limits';

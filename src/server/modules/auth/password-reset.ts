@@ -1,4 +1,4 @@
-// Password restore by mail (SPEC §7, ARCHITECTURE §4): the same answer, in the same time, for every
+// Password restore by mail (docs/PRODUCT.md «Product rules», docs/ARCHITECTURE.md): the same answer, in the same time, for every
 // address; single-use links valid 60 minutes; a reset ends every session and tells the parent by mail.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -9,7 +9,7 @@ import { queueMail } from '../../integrations/mail/queue';
 import { enqueue } from '../../jobs/queue';
 import { displayEmail } from '@contract/email';
 import { issueEmailToken, spendAllEmailTokens, spendEmailToken } from './email-tokens';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../shared/passwords';
 import { revokeAllSessions } from './service';
 import { TOKEN_PATTERN } from './tokens';
 

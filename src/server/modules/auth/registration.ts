@@ -1,4 +1,4 @@
-// Registration and email confirmation (SPEC §7, ARCHITECTURE §4). A new parent is signed in at once with the
+// Registration and email confirmation (docs/PRODUCT.md «Product rules», docs/ARCHITECTURE.md). A new parent is signed in at once with the
 // address unconfirmed; the confirmation mail is queued in the same transaction as the account, so there
 // is never an account whose mail was lost, nor a mail for an account that was rolled back.
 import { and, eq, isNull } from 'drizzle-orm';
@@ -9,16 +9,11 @@ import type { Clock } from '../../deps';
 import { ERROR_CODES } from '@contract/api/values';
 import { conflict, invalidField, unauthorized } from '../../plugins/errors';
 import { queueMail } from '../../integrations/mail/queue';
+import { confirmAddedEmail } from './email-addition';
 import { issueEmailToken, spendEmailToken } from './email-tokens';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../shared/passwords';
 import { createSession } from './service';
-
-export const VERIFICATION_MESSAGES = {
-  unknown: 'Ссылка для подтверждения недействительна. Запросите новую в личном кабинете',
-  expired: 'Срок действия ссылки истёк. Запросите новую в личном кабинете',
-  used: 'Эта ссылка уже использована',
-  alreadyConfirmed: 'Адрес уже подтверждён — эта ссылка больше не нужна',
-} as const;
+import { VERIFICATION_MESSAGES, confirmationUrl } from './email-tokens';
 
 export const ALREADY_CONFIRMED = 'Адрес электронной почты уже подтверждён';
 
@@ -36,11 +31,8 @@ interface Ctx {
 
 const MAX_USER_AGENT = 512;
 
-export function confirmationUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/confirmed?verified_token=${token}`;
-}
-
-async function documentVersion(db: Database, slug: string): Promise<string> {
+/** The version of a document as published now (the seed always writes one). */
+export async function documentVersion(db: Database, slug: string): Promise<string> {
   const [page] = await db
     .select({ version: pages.version })
     .from(pages)
@@ -134,7 +126,10 @@ async function sendConfirmation({ db, clock, publicUrl, userId }: Ctx & { userId
   });
 }
 
-/** Follows the confirmation link; the first confirmation also sends the welcome mail. */
+/**
+ * Follows the confirmation link (of registration, or of an address added in the profile); the first
+ * confirmation also sends the welcome mail.
+ */
 export async function verifyEmail({
   db,
   clock,
@@ -143,6 +138,9 @@ export async function verifyEmail({
   await db.transaction(async (tx) => {
     const result = await spendEmailToken({ db: tx, clock, token, purpose: 'verify_email' });
     if (result.status === 'unknown') {
+      // The same page confirms an address added in the profile (./email-addition.ts).
+      const added = await spendEmailToken({ db: tx, clock, token, purpose: 'add_email' });
+      if (added.status !== 'unknown') return confirmAddedEmail(tx, clock, added);
       throw invalidField('verified_token', VERIFICATION_MESSAGES.unknown);
     }
     const [user] = await tx

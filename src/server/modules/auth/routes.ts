@@ -23,7 +23,7 @@ import {
 import { readCookie } from '../../plugins/cookies';
 import { alreadyAuthenticated, invalidField } from '../../plugins/errors';
 import { limitPerIp, rateLimiter } from '../../plugins/rate-limit';
-import { signInCookies } from '../oauth/cookies';
+import { signInCookies } from './sign-in-cookies';
 import { LIMITS } from './limits';
 import { loginWithinLimits } from './login-limits';
 import { requestPasswordReset, resetPassword } from './password-reset';
@@ -59,7 +59,7 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         onRequest: limitPerIp(deps, LIMITS.loginPerIp),
       },
       async (request, reply) => {
-        // ARCHITECTURE §4: a signed-in client calling login gets 409; the SPA reloads (SPEC §8).
+        // docs/ARCHITECTURE.md: a signed-in client calling login gets 409; the SPA reloads (docs/ARCHITECTURE.md «Error codes»).
         if (await optionalSession(request, deps)) throw alreadyAuthenticated();
         const { email, password, captcha_token } = request.body;
         if (!(await deps.captcha.verify(captcha_token, CAPTCHA_ACTIONS.login, request.ip))) {

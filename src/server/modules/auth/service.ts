@@ -1,15 +1,22 @@
-// Sessions and one-time login codes (ARCHITECTURE §4). Tokens are opaque random strings; the database
+// Sessions and one-time login codes (docs/ARCHITECTURE.md). Tokens are opaque random strings; the database
 // keeps only their SHA-256, so a copy of the tables signs nobody in.
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { oauthStates, sessions, userTokens, users, type UserRole } from '../../db/schema/index';
+import {
+  oauthStates,
+  sessions,
+  socialSignups,
+  userTokens,
+  users,
+  type UserRole,
+} from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { ERROR_CODES } from '@contract/api/values';
 import { HttpError, invalidField } from '../../plugins/errors';
-import { sameSecret } from '../oauth/cookies';
+import { sameSecret } from './sign-in-cookies';
 import { sweepSpentEmailTokens } from './email-tokens';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../../shared/passwords';
 import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
 
 /** Idle expiry: a session unused this long ends; each use moves the end forward again. */
@@ -193,7 +200,7 @@ export async function issueUserToken({ db, clock, userId }: Ctx & { userId: numb
 /**
  * Exchanges a one-time code for a session token; once presented the code is gone, expired or not. Only
  * the browser the callback gave it to (as the usertoken cookie) may spend it: a code carried to another
- * browser would sign that browser into someone else's account (login CSRF, ARCHITECTURE §4).
+ * browser would sign that browser into someone else's account (login CSRF, docs/ARCHITECTURE.md).
  */
 export async function exchangeUserToken({
   db,
@@ -216,10 +223,12 @@ export async function exchangeUserToken({
   return createSession({ db, clock, userId: row.userId });
 }
 
-/** Removes expired sessions, codes and long-spent mail links; cheap thanks to the expiry indexes. */
+/** Removes expired sessions, codes, abandoned social sign-ups and long-spent mail links; cheap thanks to the expiry indexes. */
 export async function sweepExpired({ db, clock }: Ctx) {
   const now = clock();
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db.delete(userTokens).where(lt(userTokens.expiresAt, now));
+  // Social sign-ups nobody finished: the person walked away from the consent step.
+  await db.delete(socialSignups).where(lt(socialSignups.expiresAt, now));
   await sweepSpentEmailTokens({ db, clock });
 }

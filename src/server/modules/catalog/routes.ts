@@ -8,7 +8,7 @@ import {
 } from '@contract/api/catalog';
 import { errorBody, pageQuery } from '@contract/api/common';
 import type { ModuleDeps } from '../../deps';
-import { REPEATABLE, sendCached } from '../public-cache/http';
+import { REPEATABLE, sendCached } from '../public-cache';
 
 export function catalogRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPluginAsyncZod {
   const { publicCache } = deps;

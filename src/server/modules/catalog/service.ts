@@ -58,7 +58,7 @@ function meta(page: number, total: number, perPage = LIST_PER_PAGE): PaginationM
   };
 }
 
-/** One-month price per number of children, the base of SPEC §5's benefit. */
+/** One-month price per number of children, the base of the benefit in docs/PRODUCT.md «Product rules». */
 async function monthlyPrices(db: Database, kind: TariffKind): Promise<Map<number, number>> {
   const rows = await db
     .select({ kind: tariffs.kind, amountChildren: tariffs.amountChildren, price: tariffs.price })
@@ -78,7 +78,7 @@ async function tariffPage(db: Database, kind: TariffKind, page: number) {
   const where = and(eq(tariffs.kind, kind), eq(tariffs.isActive, true));
   const order =
     kind === 'gift'
-      ? // SPEC §9: gift items sorted by duration.
+      ? // docs/PRODUCT.md «Product rules»: gift items sorted by duration.
         [asc(tariffs.duration), asc(tariffs.amountChildren), asc(tariffs.id)]
       : [desc(tariffs.isFree), asc(tariffs.amountChildren), asc(tariffs.duration), asc(tariffs.id)];
   const [rows, [{ total } = { total: 0 }], monthly] = await Promise.all([

@@ -7,7 +7,7 @@ import { seedDatabase } from '../../db/seed/seed';
 import { NO_CONTENT, manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer } from '../auth/accounts-testing';
+import { bearer } from '../../testing/accounts';
 import { createSession } from '../auth/service';
 import { FREE_CHILD_SLOTS, childSlots } from './service';
 

@@ -1,4 +1,4 @@
-// A family's children (SPEC §3, ARCHITECTURE §5): name or nickname, birth date, age group, avatar and
+// A family's children (docs/PRODUCT.md «Product rules»): name or nickname, birth date, age group, avatar and
 // learning settings — nothing else. Every call is scoped to the parent: another family's child is 404.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
@@ -15,7 +15,7 @@ import {
 } from '@contract/api/children';
 import type { Database } from '../../db/client';
 import { childSlotPurchases, children, users } from '../../db/schema/index';
-import { currentSubscription } from '../subscriptions/service';
+import { currentSubscription } from '../subscriptions';
 import type { Clock } from '../../deps';
 import { ERROR_CODES } from '@contract/api/values';
 import { conflict, invalidField, notFound } from '../../plugins/errors';

@@ -1,5 +1,6 @@
+// The back office's texts: the landing and payment page sections, the pages (documents, «О школе», FAQ)
+// and the help instructions. Sanitising, the rules and the audit records are in admin-service.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { errorBody } from '@contract/api/common';
 import { idParams } from '@contract/api/admin';
 import {
@@ -13,9 +14,8 @@ import {
   landingUpdate,
   pageUpdate,
 } from '@contract/api/admin-content';
-import type { Database } from '../../db/client';
 import type { ModuleDeps } from '../../deps';
-import { auditActor, recordAudit } from '../admin/audit';
+import { auditActor } from '../../shared/audit';
 import {
   adminInstruction,
   adminInstructions,
@@ -23,42 +23,21 @@ import {
   adminLandings,
   adminPage,
   adminPages,
-  createInstruction,
-  deleteInstruction,
-  updateInstruction,
-  updateLanding,
-  updatePage,
+  addInstruction,
+  removeInstruction,
+  saveInstruction,
+  saveLanding,
+  savePage,
 } from './admin-service';
 
-/** Texts are the administrator's and the editor's. */
-const EDITORS = ['admin', 'editor'] as const;
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 const security = [{ bearer: [] }];
 
 export function contentAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const { db } = deps;
 
-  /** The change and its audit entry commit together. */
-  const audited = <T extends { id: number }>(
-    request: FastifyRequest,
-    resource: string,
-    action: string,
-    change: (tx: Database) => Promise<T>,
-    summary: (result: T) => object = () => ({}),
-  ) =>
-    db.transaction(async (tx) => {
-      const result = await change(tx);
-      await recordAudit(tx, auditActor(request), {
-        action,
-        resource,
-        recordId: result.id,
-        summary: summary(result),
-      });
-      return result;
-    });
-
   return async (app) => {
-    const guard = app.requireStaff(EDITORS);
+    const guard = app.requireStaff('texts');
 
     app.get(
       '/admin/landing',
@@ -101,8 +80,12 @@ export function contentAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await audited(request, 'landing', 'update', (tx) =>
-          updateLanding(tx, request.params.id, request.body, deps.clock()),
+        data: await saveLanding(
+          db,
+          auditActor(request),
+          request.params.id,
+          request.body,
+          deps.clock(),
         ),
       }),
     );
@@ -148,12 +131,12 @@ export function contentAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await audited(
-          request,
-          'pages',
-          'update',
-          (tx) => updatePage(tx, request.params.id, request.body, deps.clock()),
-          (page) => ({ slug: page.slug, version: page.version }),
+        data: await savePage(
+          db,
+          auditActor(request),
+          request.params.id,
+          request.body,
+          deps.clock(),
         ),
       }),
     );
@@ -198,13 +181,7 @@ export function contentAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await audited(
-          request,
-          'instructions',
-          'create',
-          (tx) => createInstruction(tx, request.body, deps.clock()),
-          (row) => ({ slug: row.slug }),
-        );
+        const data = await addInstruction(db, auditActor(request), request.body, deps.clock());
         return reply.status(201).send({ data });
       },
     );
@@ -222,12 +199,12 @@ export function contentAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await audited(
-          request,
-          'instructions',
-          'update',
-          (tx) => updateInstruction(tx, request.params.id, request.body, deps.clock()),
-          (row) => ({ slug: row.slug }),
+        data: await saveInstruction(
+          db,
+          auditActor(request),
+          request.params.id,
+          request.body,
+          deps.clock(),
         ),
       }),
     );
@@ -244,13 +221,7 @@ export function contentAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await audited(
-          request,
-          'instructions',
-          'delete',
-          (tx) => deleteInstruction(tx, request.params.id),
-          (row) => ({ slug: row.slug }),
-        ),
+        data: await removeInstruction(db, auditActor(request), request.params.id),
       }),
     );
   };

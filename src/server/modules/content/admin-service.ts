@@ -7,7 +7,8 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { instructions, landingContents, pages } from '../../db/schema/index';
 import { invalidField, notFound } from '../../plugins/errors';
-import { listMeta, type ListQuery } from '../admin/list';
+import { recordAudit, type AuditActor } from '../../shared/audit';
+import { listMeta, type ListQuery } from '../../shared/list';
 import { sanitizeContentHtml } from './sanitize';
 import { LANDING_NOT_FOUND, PAGE_NOT_FOUND, landingTexts } from './service';
 
@@ -53,7 +54,7 @@ export interface LandingInput {
   key_values: { key: string; value: string }[];
 }
 
-export async function updateLanding(
+async function updateLanding(
   db: Database,
   id: number,
   input: LandingInput,
@@ -102,7 +103,7 @@ export async function adminPage(db: Database, id: number) {
   return pageOf(row);
 }
 
-export async function updatePage(
+async function updatePage(
   db: Database,
   id: number,
   input: { title: string; body_html: string; version: string },
@@ -164,7 +165,7 @@ async function refuseTakenSlug(db: Database, slug: string, exceptId?: number): P
   if (taken) throw invalidField('slug', SLUG_TAKEN);
 }
 
-export async function createInstruction(db: Database, input: InstructionInput, now: Date) {
+async function createInstruction(db: Database, input: InstructionInput, now: Date) {
   await refuseTakenSlug(db, input.slug);
   const [row] = await db
     .insert(instructions)
@@ -183,12 +184,7 @@ export async function createInstruction(db: Database, input: InstructionInput, n
   return instructionOf(row);
 }
 
-export async function updateInstruction(
-  db: Database,
-  id: number,
-  input: InstructionInput,
-  now: Date,
-) {
+async function updateInstruction(db: Database, id: number, input: InstructionInput, now: Date) {
   await adminInstruction(db, id);
   await refuseTakenSlug(db, input.slug, id);
   const [row] = await db
@@ -211,8 +207,86 @@ export async function updateInstruction(
   return instructionOf(row);
 }
 
-export async function deleteInstruction(db: Database, id: number) {
+async function deleteInstruction(db: Database, id: number) {
   const found = await adminInstruction(db, id);
   await db.delete(instructions).where(eq(instructions.id, id));
   return found;
 }
+
+/** The change and its audit entry commit together. */
+const audited = <T extends { id: number }>(
+  db: Database,
+  actor: AuditActor,
+  entry: { resource: string; action: string },
+  change: (tx: Database) => Promise<T>,
+  summary: (result: T) => object = () => ({}),
+) =>
+  db.transaction(async (tx) => {
+    const result = await change(tx);
+    await recordAudit(tx, actor, { ...entry, recordId: result.id, summary: summary(result) });
+    return result;
+  });
+
+export const saveLanding = (
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  input: LandingInput,
+  now: Date,
+) =>
+  audited(db, actor, { resource: 'landing', action: 'update' }, (tx) =>
+    updateLanding(tx, id, input, now),
+  );
+
+export const savePage = (
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  input: { title: string; body_html: string; version: string },
+  now: Date,
+) =>
+  audited(
+    db,
+    actor,
+    { resource: 'pages', action: 'update' },
+    (tx) => updatePage(tx, id, input, now),
+    (page) => ({ slug: page.slug, version: page.version }),
+  );
+
+export const addInstruction = (
+  db: Database,
+  actor: AuditActor,
+  input: InstructionInput,
+  now: Date,
+) =>
+  audited(
+    db,
+    actor,
+    { resource: 'instructions', action: 'create' },
+    (tx) => createInstruction(tx, input, now),
+    (row) => ({ slug: row.slug }),
+  );
+
+export const saveInstruction = (
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  input: InstructionInput,
+  now: Date,
+) =>
+  audited(
+    db,
+    actor,
+    { resource: 'instructions', action: 'update' },
+    (tx) => updateInstruction(tx, id, input, now),
+    (row) => ({ slug: row.slug }),
+  );
+
+export const removeInstruction = (db: Database, actor: AuditActor, id: number) =>
+  audited(
+    db,
+    actor,
+    { resource: 'instructions', action: 'delete' },
+    (tx) => deleteInstruction(tx, id),
+    (row) => ({ slug: row.slug }),
+  );

@@ -6,7 +6,7 @@ import { defaultSeedContent } from '../../db/seed/default-content';
 import { seedDatabase } from '../../db/seed/seed';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer } from '../auth/accounts-testing';
+import { bearer } from '../../testing/accounts';
 import { staffSession } from '../../testing/staff';
 
 let database: TestDatabase;

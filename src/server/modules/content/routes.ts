@@ -8,7 +8,7 @@ import {
   slugParam,
 } from '@contract/api/content';
 import type { ModuleDeps } from '../../deps';
-import { REPEATABLE, sendCached } from '../public-cache/http';
+import { REPEATABLE, sendCached } from '../public-cache';
 
 export function contentRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPluginAsyncZod {
   const { publicCache } = deps;

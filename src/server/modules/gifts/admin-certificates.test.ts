@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, familySubscriptions, giftCertificates } from '../../db/schema/index';
-import { bearer } from '../auth/accounts-testing';
+import { bearer } from '../../testing/accounts';
 import {
   initialize,
   newParent,
@@ -11,7 +11,7 @@ import {
   tariffId,
   type Parent,
   type PaymentsKit,
-} from '../payments/payments-testing';
+} from '../../testing/payments';
 import { staffSession } from '../../testing/staff';
 
 let kit: PaymentsKit;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familySubscriptions } from '../../db/schema/index';
-import { deliveredMail } from '../auth/accounts-testing';
+import { deliveredMail } from '../../testing/accounts';
 import {
   initialize,
   newParent,
@@ -12,7 +12,7 @@ import {
   tariffId,
   type PaymentsKit,
   type Parent,
-} from '../payments/payments-testing';
+} from '../../testing/payments';
 import { addMonths } from '../subscriptions/service';
 import { newCertificateCode, normalizeCertificateCode } from './certificates';
 

@@ -3,12 +3,13 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { BoughtGift } from '@contract/api/store';
 import type { FamilySubscription } from '@contract/api/subscriptions';
+import { formatPrice } from '@contract/money';
 import { formatMoscowDate } from '@contract/moscow-date';
 import type { Database } from '../../db/client';
 import { giftCertificates, tariffs, users } from '../../db/schema/index';
 import { queueMail } from '../../integrations/mail/queue';
 import { conflict, invalidField, notFound } from '../../plugins/errors';
-import { addPaidPeriod } from '../subscriptions/service';
+import { addPaidPeriod } from '../subscriptions';
 import { normalizeCertificateCode, type CertificateRow } from './certificates';
 
 export const GIFT_NOT_FOUND = 'Подарок не найден';
@@ -114,8 +115,12 @@ export async function sendGift(
   });
 }
 
-/** The buyer's mail when a gift is paid: written in the payment's transaction. */
-export async function mailGiftReady(tx: Database, certificate: CertificateRow): Promise<void> {
+/** The buyer's mail when a gift is paid, the letter of its order: written in the payment's transaction. */
+export async function mailGiftReady(
+  tx: Database,
+  certificate: CertificateRow,
+  order: { amount: number; orderNumber: string },
+): Promise<void> {
   if (certificate.buyerId === null) return;
   const [row] = await tx
     .select({ email: users.email, name: users.name, tariff: tariffs })
@@ -131,6 +136,8 @@ export async function mailGiftReady(tx: Database, certificate: CertificateRow): 
       code: certificate.code,
       title: giftTitle(row.tariff),
       valid_until: formatMoscowDate(certificate.expiresAt),
+      amount: formatPrice(order.amount),
+      order_number: order.orderNumber,
     },
   });
 }

@@ -8,8 +8,8 @@ import type { Database } from '../../db/client';
 import { childPrograms, children, mainPrograms } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField, notFound } from '../../plugins/errors';
-import { currentWeekNumber } from '../lessons/access';
-import { programOfAgeGroup } from '../lessons/facts';
+import { currentWeekNumber } from '../lessons';
+import { programOfAgeGroup } from '../lessons';
 
 export const NO_PROGRAM_FOR_AGE_GROUP = 'Для этого возраста программы пока нет';
 

@@ -3,7 +3,7 @@
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lessonStats, lessons } from '../../db/schema/index';
-import type { WatchedLesson } from '../lessons/viewer-query';
+import type { WatchedLesson } from '../lessons';
 
 export type { WatchedLesson };
 

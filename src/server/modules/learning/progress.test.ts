@@ -7,7 +7,7 @@ import type {
   ChildProgress,
   SkippedWeeks,
 } from '@contract/api/learning';
-import { DAY, learningWorld, type Family } from './learning-testing';
+import { DAY, learningWorld, type Family } from '../../testing/learning';
 
 const world = learningWorld();
 

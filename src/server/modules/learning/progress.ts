@@ -6,10 +6,10 @@ import type { Database } from '../../db/client';
 import { additionalPrograms, lessons } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { notFound } from '../../plugins/errors';
-import { activeSubscription, currentWeekNumber, isWeekOpen } from '../lessons/access';
-import { viewerFacts, type ChildFacts, type FamilyFacts } from '../lessons/facts';
-import { mainProgramCatalogue } from '../lessons/service';
-import type { PublicCache } from '../public-cache/public-cache';
+import { activeSubscription, currentWeekNumber, isWeekOpen } from '../lessons';
+import { viewerFacts, type ChildFacts, type FamilyFacts } from '../lessons';
+import { mainProgramCatalogue } from '../lessons';
+import type { PublicCache } from '../public-cache';
 import { achievementsOf } from './achievements';
 import {
   completedBy,

@@ -8,8 +8,8 @@ import { moscowCalendarDate } from '@contract/moscow-date';
 import type { Database } from '../../db/client';
 import { mainPrograms, programWeeks } from '../../db/schema/index';
 import type { Clock } from '../../deps';
-import { skippedWeekNumbers, weekSpan } from '../lessons/access';
-import { viewerFacts } from '../lessons/facts';
+import { skippedWeekNumbers, weekSpan } from '../lessons';
+import { viewerFacts } from '../lessons';
 import { lessonsPerWeek } from './child-stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

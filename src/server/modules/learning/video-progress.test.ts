@@ -3,7 +3,7 @@ import type { LessonsPage } from '@contract/api/lessons';
 import type { VideoProgress } from '@contract/api/learning';
 import { eq } from 'drizzle-orm';
 import { lessonStats, lessons } from '../../db/schema/index';
-import { DAY, learningWorld, type Family } from './learning-testing';
+import { DAY, learningWorld, type Family } from '../../testing/learning';
 
 const world = learningWorld();
 const URL = '/api/profile/achievements/video';
@@ -140,7 +140,7 @@ describe('POST /api/profile/achievements/video', () => {
 
   it('earns «Час знаний» once the child’s lessons add up to 60 minutes', async () => {
     const f = await world.family();
-    // An hour of watching written directly: the demo clips are 12 seconds long.
+    // An hour of watching written directly: the lessons here are 12 seconds long.
     await world.db
       .insert(lessonStats)
       .values({ childId: f.childId, lessonKey: 'four-five-w1-l2', watchedSeconds: 3590 });

@@ -9,10 +9,10 @@ import type { Database } from '../../db/client';
 import { lessonStats } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { HttpError, notFound } from '../../plugins/errors';
-import { lessonAccess } from '../lessons/access';
-import { viewerFacts } from '../lessons/facts';
-import { placedLesson } from '../lessons/lesson-place';
-import { OTHER_PROGRAM_LOCK, lockOf } from '../lessons/service';
+import { lessonAccess } from '../lessons';
+import { viewerFacts } from '../lessons';
+import { placedLesson } from '../lessons';
+import { OTHER_PROGRAM_LOCK, lockOf } from '../lessons';
 import { awardAchievements } from './achievements';
 import { watchedLessons } from './child-stats';
 
@@ -51,7 +51,7 @@ export async function reportVideo({
   report: VideoProgressBody;
 }): Promise<VideoProgress> {
   const now = clock();
-  const { family, child } = await viewerFacts(db, userId, report.child_id, now);
+  const { family, child, pausedUntil } = await viewerFacts(db, userId, report.child_id, now);
   const lesson = await placedLesson(db, report.lesson_id);
   if (!lesson) throw notFound(LESSON_NOT_FOUND);
 
@@ -64,7 +64,12 @@ export async function reportVideo({
     subscriptions: ownProgram ? family.periods : [],
   });
   if (!access.allowed) {
-    const lock = ownProgram ? lockOf(access, child.studyMode) : OTHER_PROGRAM_LOCK;
+    const lock = ownProgram
+      ? lockOf(access, child.studyMode, {
+          pausedUntil,
+          hadSubscription: family.periods.length > 0,
+        })
+      : OTHER_PROGRAM_LOCK;
     throw lessonClosed(lock?.[1] ?? 'Этот урок пока закрыт');
   }
 

@@ -1,10 +1,11 @@
-// Lessons as the back office writes them. A lesson's files come from finished uploads: the form names an
-// upload, and the server takes the store key, the duration and the poster frame from what it read itself.
+// Lessons as the back office writes and reads them. A lesson's files come from finished uploads: the form
+// names an upload, and the server takes the store key, the duration and the poster frame from what it read
+// itself.
 // Rules: a lesson sits in exactly one place (a week or an additional program) at a free position; a new
 // lesson needs a video and Russian subtitles, and a poster (the video's own frame, or a picture).
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
-import type { lessonInput } from '@contract/api/admin-learning';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { AdminLesson, lessonInput, lessonsListQuery } from '@contract/api/admin-learning';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -16,14 +17,19 @@ import {
   programWeeks,
 } from '../../db/schema/index';
 import { HttpError, invalidField, notFound } from '../../plugins/errors';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../../shared/audit';
+import { releaseReplacedFiles } from '../media';
+import type { MediaStore } from '../../integrations/storage/store';
+import { likeLiteral, offsetOf, orderOf } from '../../shared/list';
+import { MEDIA_URL_TTL_SECONDS } from './service';
 
-export const LESSON_NOT_FOUND = 'Урок не найден';
+const LESSON_NOT_FOUND = 'Урок не найден';
 const ONE_PLACE = 'Выберите неделю программы или дополнительную программу — что-то одно';
 const POSITION_TAKEN = 'На этом месте уже есть урок — выберите другой порядковый номер';
 const WRONG_FILE = 'Файл не найден или другого вида: загрузите его ещё раз';
 
 type Input = z.output<typeof lessonInput>;
+type ListQuery = z.output<typeof lessonsListQuery>;
 type UploadRow = typeof mediaUploads.$inferSelect;
 type LessonRow = typeof lessons.$inferSelect;
 
@@ -59,8 +65,14 @@ async function placeOf(db: Database, input: Input): Promise<Place> {
   return { weekId: null, additionalProgramId: program.id, codePrefix: program.slug };
 }
 
-/** The uploads the form names, each checked to be of the field's kind. */
-async function uploadsOf(db: Database, input: Input) {
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The uploads the form names, each checked to be of the field's kind. The rows are held (FOR SHARE) until
+ * the saving transaction ends, so the cleanup of unused uploads (media/cleanup.ts) cannot remove
+ * one between this check and the lesson naming its file.
+ */
+async function uploadsOf(tx: Tx, input: Input) {
   const wanted = {
     video_upload_id: ['video', input.video_upload_id],
     subtitles_upload_id: ['subtitles', input.subtitles_upload_id],
@@ -70,7 +82,7 @@ async function uploadsOf(db: Database, input: Input) {
     .map(([, id]) => id)
     .filter((id): id is string => id !== null);
   const rows = ids.length
-    ? await db.select().from(mediaUploads).where(inArray(mediaUploads.id, ids))
+    ? await tx.select().from(mediaUploads).where(inArray(mediaUploads.id, ids)).for('share')
     : [];
   const found: Partial<Record<keyof typeof wanted, UploadRow>> = {};
   for (const [field, [kind, id]] of Object.entries(wanted) as [
@@ -121,9 +133,9 @@ export async function createLesson(
   now: Date,
 ): Promise<number> {
   const place = await placeOf(db, input);
-  const media = mediaOf(await uploadsOf(db, input), undefined);
   try {
     return await db.transaction(async (tx) => {
+      const media = mediaOf(await uploadsOf(tx, input), undefined);
       const [row] = await tx
         .insert(lessons)
         .values({
@@ -163,9 +175,9 @@ export async function updateLesson(
   const [current] = await db.select().from(lessons).where(eq(lessons.id, id));
   if (!current) throw notFound(LESSON_NOT_FOUND);
   const place = await placeOf(db, input);
-  const media = mediaOf(await uploadsOf(db, input), current);
   try {
     await db.transaction(async (tx) => {
+      const media = mediaOf(await uploadsOf(tx, input), current);
       const [updated] = await tx
         .update(lessons)
         .set({
@@ -181,6 +193,13 @@ export async function updateLesson(
         .where(eq(lessons.id, id))
         .returning({ id: lessons.id });
       if (!updated) throw notFound(LESSON_NOT_FOUND);
+      // The files it no longer names go a day later, once nothing names them (media/cleanup.ts).
+      await releaseReplacedFiles(
+        tx,
+        [current.videoKey, current.posterKey, current.subtitlesKey],
+        [media.videoKey, media.posterKey, media.subtitlesKey],
+        now,
+      );
       await recordAudit(tx, actor, {
         action: 'update',
         resource: 'lessons',
@@ -198,4 +217,115 @@ export async function updateLesson(
     if (error instanceof HttpError) throw error;
     positionTaken(error);
   }
+}
+
+// Reading: a lesson with its place's title and its files as signed links that live as long as a viewer's.
+
+const fields = {
+  lesson: lessons,
+  weekNumber: programWeeks.number,
+  mainProgramId: programWeeks.mainProgramId,
+  programTitle: mainPrograms.title,
+  additionalTitle: additionalPrograms.title,
+};
+
+type Row = {
+  lesson: typeof lessons.$inferSelect;
+  weekNumber: number | null;
+  mainProgramId: number | null;
+  programTitle: string | null;
+  additionalTitle: string | null;
+};
+
+const lessonRows = (db: Database) =>
+  db
+    .select(fields)
+    .from(lessons)
+    .leftJoin(programWeeks, eq(programWeeks.id, lessons.weekId))
+    .leftJoin(mainPrograms, eq(mainPrograms.id, programWeeks.mainProgramId))
+    .leftJoin(additionalPrograms, eq(additionalPrograms.id, lessons.additionalProgramId));
+
+async function toAdmin(row: Row, media: MediaStore, now: Date): Promise<AdminLesson> {
+  const { lesson } = row;
+  const url = (key: string) => media.signedUrl(key, MEDIA_URL_TTL_SECONDS, now);
+  return {
+    id: lesson.id,
+    code: lesson.code,
+    week_id: lesson.weekId,
+    week_number: row.weekNumber,
+    main_program_id: row.mainProgramId,
+    additional_program_id: lesson.additionalProgramId,
+    place_title:
+      row.weekNumber !== null
+        ? `${row.programTitle ?? ''}, неделя ${row.weekNumber}`
+        : (row.additionalTitle ?? ''),
+    position: lesson.position,
+    title: lesson.title,
+    description: lesson.description,
+    duration_seconds: lesson.durationSeconds,
+    is_active: lesson.isActive,
+    video_url: await url(lesson.videoKey),
+    poster_url: await url(lesson.posterKey),
+    subtitles_url: await url(lesson.subtitlesKey),
+    updated_at: lesson.updatedAt.toISOString(),
+  };
+}
+
+/** A page of lessons: in program, week and position order unless a sort is asked for. */
+export async function listAdminLessons(
+  db: Database,
+  media: MediaStore,
+  query: ListQuery,
+  now: Date,
+): Promise<{ rows: AdminLesson[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.week_id !== undefined) conditions.push(eq(lessons.weekId, query.week_id));
+  if (query.main_program_id !== undefined) {
+    conditions.push(eq(programWeeks.mainProgramId, query.main_program_id));
+  }
+  if (query.additional_program_id !== undefined) {
+    conditions.push(eq(lessons.additionalProgramId, query.additional_program_id));
+  }
+  if (query.q) conditions.push(ilike(lessons.title, likeLiteral(query.q)));
+  const where = and(...conditions);
+  const sort = orderOf(
+    query,
+    { title: lessons.title, updated_at: lessons.updatedAt, id: lessons.id },
+    lessons.id,
+  );
+  const order = query.sort
+    ? [sort]
+    : [
+        asc(mainPrograms.id),
+        asc(programWeeks.number),
+        asc(additionalPrograms.id),
+        asc(lessons.position),
+      ];
+  const [page, [total]] = await Promise.all([
+    lessonRows(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    db
+      .select({ value: count() })
+      .from(lessons)
+      .leftJoin(programWeeks, eq(programWeeks.id, lessons.weekId))
+      .where(where),
+  ]);
+  return {
+    rows: await Promise.all(page.map((row) => toAdmin(row, media, now))),
+    total: total?.value ?? 0,
+  };
+}
+
+export async function adminLessonById(
+  db: Database,
+  media: MediaStore,
+  id: number,
+  now: Date,
+): Promise<AdminLesson> {
+  const [row] = await lessonRows(db).where(eq(lessons.id, id));
+  if (!row) throw notFound(LESSON_NOT_FOUND);
+  return toAdmin(row, media, now);
 }

@@ -5,9 +5,10 @@ import type { Database } from '../../db/client';
 import { childAdditionalPrograms, childWeeks, children, users } from '../../db/schema/index';
 import { CHILD_NOT_FOUND } from '@contract/api/children';
 import { notFound } from '../../plugins/errors';
-import { periodsOf, subscriptionPeriods } from '../subscriptions/service';
+import { periodsOf, subscriptionPeriods } from '../subscriptions';
 import { ageGroupProgram } from './age-group-program';
 import { seatedChildIds, type Period, type ViewerChild } from './access';
+import { pauseInForce } from '../subscriptions';
 import {
   pauseRows,
   periodRows,
@@ -59,13 +60,17 @@ export async function viewerFacts(
   childId: number,
   now: Date,
   extras: ViewerExtras = 'none',
-): Promise<{ family: FamilyFacts; child: ChildFacts } & ViewerExtrasRead> {
+): Promise<
+  { family: FamilyFacts; child: ChildFacts; pausedUntil: Date | null } & ViewerExtrasRead
+> {
   const row = await viewerRow(db, userId, childId, extras);
   if (!row) throw notFound(CHILD_NOT_FOUND);
-  const periods = periodsOf(periodRows(row), pauseRows(row));
+  const pauses = pauseRows(row);
+  const periods = periodsOf(periodRows(row), pauses);
   const family = familyOf(periods, now);
   return {
     family,
+    pausedUntil: pauseInForce(pauses, now),
     child: {
       id: row.id,
       studyMode: row.studyMode,

@@ -2,12 +2,13 @@
 // closed by the access rule (access.ts), media URLs signed only for what is open.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_AGE_GROUP } from '@contract/api/catalog';
+import { formatMoscowDate } from '@contract/moscow-date';
 import type { LessonItem, LessonsPage, LessonsQuery, LockReason } from '@contract/api/lessons';
 import type { Database } from '../../db/client';
 import { additionalPrograms, lessons, mainPrograms, programWeeks } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import type { MediaStore } from '../../integrations/storage/store';
-import type { PublicCache } from '../public-cache/public-cache';
+import type { PublicCache } from '../public-cache';
 import { invalidField, notFound } from '../../plugins/errors';
 import {
   activeSubscription,
@@ -26,20 +27,38 @@ export const MEDIA_URL_TTL_SECONDS = 30 * 60;
 export const PROGRAM_NOT_FOUND = 'Такой программы нет';
 export const WEEK_NOT_FOUND = 'Такой недели нет';
 
+/** What the family's situation adds to a closed lesson's reason. */
+export interface LockSituation {
+  /** The end of the «каникулы» running now, or null. */
+  pausedUntil: Date | null;
+  /** The family had a subscription (a trial included) before: the free week is not offered again. */
+  hadSubscription: boolean;
+}
+
+const NO_SITUATION: LockSituation = { pausedUntil: null, hadSubscription: false };
+
 /** Why a lesson is closed, as a reason code and the sentence the parent reads. */
 export function lockOf(
   access: Access,
   studyMode: StudyMode | undefined,
+  situation: LockSituation = NO_SITUATION,
 ): [LockReason, string] | null {
   if (access.allowed) return null;
   switch (access.because) {
     case 'no_child':
       return ['sign_in', 'Выберите ребёнка, чтобы смотреть уроки'];
     case 'no_subscription':
-      return [
-        'no_subscription',
-        'Урок откроется с подпиской — начните с бесплатной пробной недели',
-      ];
+      // A pause cuts its weeks out of the paid time, so the access rule sees no subscription: the family
+      // has one and is told when the lessons come back, never offered to buy it again.
+      if (situation.pausedUntil) {
+        return [
+          'paused',
+          `Каникулы до ${formatMoscowDate(situation.pausedUntil)}: тогда уроки откроются снова`,
+        ];
+      }
+      return situation.hadSubscription
+        ? ['no_subscription', 'Урок откроется с подпиской']
+        : ['no_subscription', 'Урок откроется с подпиской — начните с бесплатной пробной недели'];
     case 'no_seat':
       return ['no_seat', 'В подписке нет места для этого ребёнка: добавьте место в тарифе'];
     case 'week_not_open':
@@ -79,10 +98,16 @@ export async function listLessons({
 }: Options): Promise<LessonsPage> {
   const now = clock();
   // The child's watched lessons come with the facts: the page shows each lesson's progress.
-  const { family, child, watched } =
+  const { family, child, watched, pausedUntil } =
     query.child_id === undefined
-      ? { family: await familyFacts(db, userId, now), child: undefined, watched: [] }
+      ? {
+          family: await familyFacts(db, userId, now),
+          child: undefined,
+          watched: [],
+          pausedUntil: null,
+        }
       : await viewerFacts(db, userId, query.child_id, now, 'watched');
+  const situation: LockSituation = { pausedUntil, hadSubscription: family.periods.length > 0 };
   const type = query.type ?? 'main';
   const page =
     type === 'main'
@@ -105,7 +130,7 @@ export async function listLessons({
       child,
       subscriptions: page.isChildsProgram ? periods : [],
     });
-    let lock = lockOf(access, child?.studyMode);
+    let lock = lockOf(access, child?.studyMode, situation);
     if (!access.allowed && child && !page.isChildsProgram && place.program === 'main') {
       access = { allowed: false, because: 'week_not_open' };
       lock = OTHER_PROGRAM_LOCK;

@@ -1,3 +1,5 @@
+// The back office's mailing: categories (their subscribers and those who left) and campaigns — drafts,
+// sending, cancelling and the log of letters. The rules and the audit records are in admin-service.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@contract/api/common';
 import {
@@ -12,32 +14,30 @@ import {
   mailingCategoriesQuery,
   mailingCategoryUpdate,
 } from '@contract/api/admin';
+import { staffMay } from '@contract/staff-access';
 import type { ModuleDeps } from '../../deps';
 import { currentSession } from '../../plugins/auth';
-import { auditActor, recordAudit } from '../admin/audit';
-import { listMeta } from '../admin/list';
+import { auditActor } from '../../shared/audit';
+import { listMeta } from '../../shared/list';
 import {
-  CATEGORY_NOT_FOUND,
   adminCategories,
   campaignDeliveries,
+  categoryById,
   createCampaign,
   getCampaign,
   listCampaigns,
+  runCampaign,
   updateCampaign,
   updateCategory,
 } from './admin-service';
-import { cancelCampaign, startCampaign } from './campaigns';
-import { notFound } from '../../plugins/errors';
 
-/** Mailing is written by the administrator and the editor (a campaign is content); support only reads families. */
-const WRITERS = ['admin', 'editor'] as const;
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const security = [{ bearer: [] }];
 
 export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    const guard = app.requireStaff(WRITERS);
+    const guard = app.requireStaff('mailing');
 
     app.get(
       '/admin/mailing-categories',
@@ -74,11 +74,7 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: adminMailingCategoryResponse, ...errors },
         },
       },
-      async (request) => {
-        const found = (await adminCategories(db)).find((c) => c.id === request.params.id);
-        if (!found) throw notFound(CATEGORY_NOT_FOUND);
-        return { data: found };
-      },
+      async (request) => ({ data: await categoryById(db, request.params.id) }),
     );
 
     app.put(
@@ -94,19 +90,15 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: adminMailingCategoryResponse, ...errors },
         },
       },
-      async (request) => {
-        const data = await db.transaction(async (tx) => {
-          const updated = await updateCategory(tx, request.params.id, request.body, deps.clock());
-          await recordAudit(tx, auditActor(request), {
-            action: 'update',
-            resource: 'mailing-categories',
-            recordId: request.params.id,
-            summary: { title: request.body.title },
-          });
-          return updated;
-        });
-        return { data };
-      },
+      async (request) => ({
+        data: await updateCategory(
+          db,
+          auditActor(request),
+          request.params.id,
+          request.body,
+          deps.clock(),
+        ),
+      }),
     );
 
     app.get(
@@ -152,17 +144,7 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const actor = auditActor(request);
-        const data = await db.transaction(async (tx) => {
-          const created = await createCampaign(tx, request.body, actor.id, deps.clock());
-          await recordAudit(tx, actor, {
-            action: 'create',
-            resource: 'campaigns',
-            recordId: created.id,
-            summary: { subject: created.subject, category_id: created.category_id },
-          });
-          return created;
-        });
+        const data = await createCampaign(db, auditActor(request), request.body, deps.clock());
         return reply.status(201).send({ data });
       },
     );
@@ -180,19 +162,15 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: adminCampaignResponse, ...errors },
         },
       },
-      async (request) => {
-        const data = await db.transaction(async (tx) => {
-          const updated = await updateCampaign(tx, request.params.id, request.body, deps.clock());
-          await recordAudit(tx, auditActor(request), {
-            action: 'update',
-            resource: 'campaigns',
-            recordId: request.params.id,
-            summary: { subject: updated.subject },
-          });
-          return updated;
-        });
-        return { data };
-      },
+      async (request) => ({
+        data: await updateCampaign(
+          db,
+          auditActor(request),
+          request.params.id,
+          request.body,
+          deps.clock(),
+        ),
+      }),
     );
 
     for (const action of ['send', 'cancel'] as const) {
@@ -211,24 +189,9 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
             response: { 200: adminCampaignResponse, ...errors },
           },
         },
-        async (request) => {
-          const id = request.params.id;
-          await getCampaign(db, id);
-          const now = deps.clock();
-          await db.transaction(async (tx) => {
-            const summary =
-              action === 'send'
-                ? await startCampaign(tx, id, now)
-                : await cancelCampaign(tx, id, now);
-            await recordAudit(tx, auditActor(request), {
-              action,
-              resource: 'campaigns',
-              recordId: id,
-              summary: summary ?? {},
-            });
-          });
-          return { data: await getCampaign(db, id) };
-        },
+        async (request) => ({
+          data: await runCampaign(db, auditActor(request), request.params.id, action, deps.clock()),
+        }),
       );
     }
 
@@ -250,7 +213,7 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           db,
           request.params.id,
           request.query,
-          currentSession(request).user.role === 'admin',
+          staffMay(currentSession(request).user.role, 'mailing-addresses'),
         ),
     );
   };

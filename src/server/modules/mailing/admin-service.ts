@@ -12,11 +12,18 @@ import {
   users,
 } from '../../db/schema/index';
 import { conflict, invalidField, notFound } from '../../plugins/errors';
-import { iso, listMeta, offsetOf, orderOf, type ListQuery } from '../admin/list';
-import { CAMPAIGN_NOT_DRAFT, CAMPAIGN_NOT_FOUND, campaignCounts } from './campaigns';
+import { iso, listMeta, offsetOf, orderOf, type ListQuery } from '../../shared/list';
+import { recordAudit, type AuditActor } from '../../shared/audit';
+import {
+  CAMPAIGN_NOT_DRAFT,
+  CAMPAIGN_NOT_FOUND,
+  campaignCounts,
+  cancelCampaign,
+  startCampaign,
+} from './campaigns';
 import { UNKNOWN_CATEGORY, maskEmail, receivesCategory } from './preferences';
 
-export const CATEGORY_NOT_FOUND = 'Рассылка не найдена';
+const CATEGORY_NOT_FOUND = 'Рассылка не найдена';
 
 export async function adminCategories(db: Database, only?: { requiresConsent: boolean }) {
   const rows = await db
@@ -138,37 +145,80 @@ const columnsOf = (input: ParsedCampaign) => ({
   buttonUrl: input.button_url,
 });
 
+/** A new draft, audited in the same transaction. */
 export async function createCampaign(
   db: Database,
+  actor: AuditActor,
   input: ParsedCampaign,
-  createdBy: number,
   now: Date,
 ): Promise<AdminCampaign> {
-  await requireCampaignCategory(db, input.category_id);
-  const [row] = await db
-    .insert(mailingCampaigns)
-    .values({ ...columnsOf(input), createdBy, createdAt: now, updatedAt: now })
-    .returning({ id: mailingCampaigns.id });
-  if (!row) throw new Error('the campaign insert returned no row');
-  return getCampaign(db, row.id);
+  return db.transaction(async (tx) => {
+    await requireCampaignCategory(tx, input.category_id);
+    const [row] = await tx
+      .insert(mailingCampaigns)
+      .values({ ...columnsOf(input), createdBy: actor.id, createdAt: now, updatedAt: now })
+      .returning({ id: mailingCampaigns.id });
+    if (!row) throw new Error('the campaign insert returned no row');
+    const created = await getCampaign(tx, row.id);
+    await recordAudit(tx, actor, {
+      action: 'create',
+      resource: 'campaigns',
+      recordId: created.id,
+      summary: { subject: created.subject, category_id: created.category_id },
+    });
+    return created;
+  });
 }
 
+/** Only a draft changes: a campaign being sent or sent is what its letters said. */
 export async function updateCampaign(
   db: Database,
+  actor: AuditActor,
   id: number,
   input: ParsedCampaign,
   now: Date,
 ): Promise<AdminCampaign> {
-  await requireCampaignCategory(db, input.category_id);
-  const [row] = await db
-    .update(mailingCampaigns)
-    .set({ ...columnsOf(input), updatedAt: now })
-    .where(and(eq(mailingCampaigns.id, id), eq(mailingCampaigns.status, 'draft')))
-    .returning({ id: mailingCampaigns.id });
-  if (!row) {
-    await getCampaign(db, id);
-    throw conflict(CAMPAIGN_NOT_DRAFT);
-  }
+  return db.transaction(async (tx) => {
+    await requireCampaignCategory(tx, input.category_id);
+    const [row] = await tx
+      .update(mailingCampaigns)
+      .set({ ...columnsOf(input), updatedAt: now })
+      .where(and(eq(mailingCampaigns.id, id), eq(mailingCampaigns.status, 'draft')))
+      .returning({ id: mailingCampaigns.id });
+    if (!row) {
+      await getCampaign(tx, id);
+      throw conflict(CAMPAIGN_NOT_DRAFT);
+    }
+    const updated = await getCampaign(tx, id);
+    await recordAudit(tx, actor, {
+      action: 'update',
+      resource: 'campaigns',
+      recordId: id,
+      summary: { subject: updated.subject },
+    });
+    return updated;
+  });
+}
+
+/** Sending queues a letter to every subscriber of the category; cancelling keeps the unsent ones. */
+export async function runCampaign(
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  action: 'send' | 'cancel',
+  now: Date,
+): Promise<AdminCampaign> {
+  await getCampaign(db, id);
+  await db.transaction(async (tx) => {
+    const summary =
+      action === 'send' ? await startCampaign(tx, id, now) : await cancelCampaign(tx, id, now);
+    await recordAudit(tx, actor, {
+      action,
+      resource: 'campaigns',
+      recordId: id,
+      summary: summary ?? {},
+    });
+  });
   return getCampaign(db, id);
 }
 
@@ -212,20 +262,34 @@ export async function campaignDeliveries(
   };
 }
 
+export async function categoryById(db: Database, id: number) {
+  const found = (await adminCategories(db)).find((c) => c.id === id);
+  if (!found) throw notFound(CATEGORY_NOT_FOUND);
+  return found;
+}
+
+/** A category's title and description, audited in the same transaction. */
 export async function updateCategory(
   db: Database,
+  actor: AuditActor,
   id: number,
   input: { title: string; description: string },
   now: Date,
 ) {
-  const [row] = await db
-    .update(mailingCategories)
-    .set({ title: input.title, description: input.description, updatedAt: now })
-    .where(eq(mailingCategories.id, id))
-    .returning({ id: mailingCategories.id });
-  if (!row) throw notFound(CATEGORY_NOT_FOUND);
-  const all = await adminCategories(db);
-  const found = all.find((c) => c.id === id);
-  if (!found) throw notFound(CATEGORY_NOT_FOUND);
-  return found;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(mailingCategories)
+      .set({ title: input.title, description: input.description, updatedAt: now })
+      .where(eq(mailingCategories.id, id))
+      .returning({ id: mailingCategories.id });
+    if (!row) throw notFound(CATEGORY_NOT_FOUND);
+    const found = await categoryById(tx, id);
+    await recordAudit(tx, actor, {
+      action: 'update',
+      resource: 'mailing-categories',
+      recordId: id,
+      summary: { title: input.title },
+    });
+    return found;
+  });
 }

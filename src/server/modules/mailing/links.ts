@@ -7,7 +7,7 @@ import { ERROR_CODES } from '@contract/api/values';
 import type { Database } from '../../db/client';
 import { mailingDeliveries } from '../../db/schema/index';
 import { HttpError } from '../../plugins/errors';
-import { randomToken, sha256 } from '../auth/tokens';
+import { randomToken, sha256 } from '../auth';
 
 export interface MailingLink {
   deliveryId: number;

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../deps';
 import { limitPerIp, type RateLimit } from '../../plugins/rate-limit';
-import { acceptForms } from '../oauth/form';
+import { acceptForms } from '../../shared/form';
 import { findLink, markLinkUsed } from './links';
 import { chooseCategories } from './preferences';
 

@@ -13,7 +13,7 @@ import {
   type MailingChoiceSource,
 } from '../../db/schema/index';
 import { invalidField } from '../../plugins/errors';
-import type { RequestOrigin } from '../auth/registration';
+import type { RequestOrigin } from '../auth';
 
 const MAX_USER_AGENT = 512;
 

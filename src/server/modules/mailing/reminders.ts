@@ -19,8 +19,8 @@ import {
 } from '../../db/schema/index';
 import { enqueue } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/types';
-import { activeSubscription, isWeekOpen, WEEK_MS } from '../lessons/access';
-import { viewerFacts } from '../lessons/facts';
+import { activeSubscription, isWeekOpen, WEEK_MS } from '../lessons';
+import { viewerFacts } from '../lessons';
 import { ensureDeliverJob } from './deliver';
 
 export const MAILING_TICK_JOB = 'mailing.tick';

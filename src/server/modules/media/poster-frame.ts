@@ -1,38 +1,17 @@
 // A lesson's poster taken from its own video on the server, with ffmpeg (Debian's package). Decoding a
-// frame needs a real decoder, so this is the one place the school calls a program: when ffmpeg is not
+// frame needs a real decoder (so does naming the codecs, video-codecs.ts, with ffprobe): when ffmpeg is not
 // installed, or the frame cannot be read, the upload still succeeds and the editor is asked for a picture.
-import { spawn } from 'node:child_process';
+// It runs fenced in like every call of ffmpeg here (media-tools.ts): local file, our containers only,
+// a memory ceiling and 30 s at most.
 import { readFile, rm } from 'node:fs/promises';
+import { SAFE_INPUT, fileInput, runTool } from './media-tools';
 
-/** ffmpeg gets this long: a seek and one frame take well under a second even for a long film. */
-const FFMPEG_TIMEOUT_MS = 30_000;
 /** Posters are shown at most this wide; a 4K frame would be megabytes for nothing. */
 const POSTER_WIDTH = 1280;
 
 /** Where in the video to take the frame: a little in, past a black first frame, never past the end. */
 export function posterMoment(durationSeconds: number): number {
   return Math.min(1, durationSeconds / 2);
-}
-
-function run(command: string, args: string[]): Promise<boolean> {
-  return new Promise((resolve) => {
-    let child;
-    try {
-      child = spawn(command, args, { stdio: 'ignore' });
-    } catch {
-      resolve(false);
-      return;
-    }
-    const timer = setTimeout(() => child.kill('SIGKILL'), FFMPEG_TIMEOUT_MS);
-    child.once('error', () => {
-      clearTimeout(timer);
-      resolve(false);
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve(code === 0);
-    });
-  });
 }
 
 /** A JPEG of the frame at `posterMoment`, or null when ffmpeg is missing or could not make one. */
@@ -42,14 +21,15 @@ export async function posterFrame(
   durationSeconds: number,
 ): Promise<Buffer | null> {
   const out = `${videoPath}.poster.jpg`;
-  const made = await run(ffmpeg, [
+  const run = await runTool(ffmpeg, [
     '-nostdin',
     '-v',
     'error',
+    ...SAFE_INPUT,
     '-ss',
     posterMoment(durationSeconds).toFixed(2),
     '-i',
-    videoPath,
+    fileInput(videoPath),
     '-frames:v',
     '1',
     '-vf',
@@ -62,7 +42,7 @@ export async function posterFrame(
     out,
   ]);
   try {
-    if (!made) return null;
+    if (run.kind !== 'done') return null;
     const jpeg = await readFile(out);
     return jpeg.length > 0 ? jpeg : null;
   } catch {

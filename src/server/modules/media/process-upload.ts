@@ -9,7 +9,9 @@ import { mediaUploads } from '../../db/schema/index';
 import type { MediaStore } from '../../integrations/storage/store';
 import { extensionOf, type UploadKind } from '@contract/media-uploads';
 import { UploadCheckError, imageType, subtitlesAsVtt } from './file-checks';
+import { ffprobeBeside } from './media-tools';
 import { posterFrame } from './poster-frame';
+import { checkPlayable } from './video-codecs';
 import { VideoProbeError, probeVideo } from './video-probe';
 
 /** How long a preview link in the form works. */
@@ -28,6 +30,7 @@ export interface FinishedUpload {
 export interface ProcessDeps {
   db: Database;
   media: MediaStore;
+  /** ffmpeg takes the poster frame; ffprobe, from beside it, names the codecs. */
   ffmpegPath: string;
   now: Date;
 }
@@ -52,6 +55,9 @@ async function storeVideo(upload: FinishedUpload, deps: ProcessDeps, stored: str
   } finally {
     await file.close();
   }
+  // The header said the container; whether browsers play what it holds takes ffprobe. Without ffprobe
+  // nothing is stored: a video that plays nowhere must not reach a lesson unnoticed.
+  await checkPlayable(ffprobeBeside(deps.ffmpegPath), upload.path, facts.format);
   const key = `lessons/${upload.id}.${facts.format}`;
   const contentType = facts.format === 'mp4' ? 'video/mp4' : 'video/webm';
   const poster = await posterFrame(deps.ffmpegPath, upload.path, facts.durationSeconds);
@@ -125,6 +131,17 @@ export async function describeUpload(
     url: await media.signedUrl(row.key, PREVIEW_TTL_SECONDS, now),
     poster_url: picture ? await media.signedUrl(picture, PREVIEW_TTL_SECONDS, now) : null,
   };
+}
+
+/** What the form shows of the upload with this id, or null when there is none. */
+export async function describeUploadById(
+  db: Database,
+  id: string,
+  media: MediaStore,
+  now: Date,
+): Promise<MediaUpload | null> {
+  const [row] = await db.select().from(mediaUploads).where(eq(mediaUploads.id, id));
+  return row ? describeUpload(row, media, now) : null;
 }
 
 /** Checks and stores the upload; UploadCheckError says in Russian why a file is refused. */

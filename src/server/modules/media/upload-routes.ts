@@ -6,8 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NodeRequest } from 'srvx/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
@@ -15,17 +15,23 @@ import { EVENTS, type Upload } from '@tus/utils';
 import { errorBody } from '@contract/api/common';
 import { mediaUpload, tusHeaders, uploadParams } from '@contract/api/admin-learning';
 import { dataOf } from '@contract/api/common';
-import { mediaUploads } from '../../db/schema/index';
 import type { ModuleDeps } from '../../deps';
 import { notFound } from '../../plugins/errors';
 import { findBadText } from '../../plugins/input-guard';
 import { currentUser } from '../../plugins/auth';
 import { MAX_UPLOAD_BYTES, isUploadKind, uploadRefusal } from '@contract/media-uploads';
 import { UploadCheckError } from './file-checks';
-import { describeUpload, processUpload } from './process-upload';
+import { describeUploadById, processUpload } from './process-upload';
+import {
+  STORE_AWAY,
+  UPLOAD_NOT_FOUND,
+  isOurs,
+  refusal as failure,
+  schoolAnswer,
+  schoolRefusal,
+} from './tus-answers';
 
 export const UPLOADS_PATH = '/api/admin/uploads';
-const EDITORS = ['admin', 'editor'] as const;
 /** An unfinished upload is kept a day, then its bytes are removed. */
 const EXPIRE_AFTER_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -34,7 +40,6 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
  * may take minutes for a large video): the connection must not be cut as idle meanwhile.
  */
 const UPLOAD_SOCKET_IDLE_MS = 10 * 60 * 1000;
-const UPLOAD_NOT_FOUND = 'Загрузка не найдена: начните её заново';
 const BEING_CHECKED = 'Файл уже загружен и проверяется — подождите немного';
 /** The name comes base64-encoded in Upload-Metadata, past the input guard's look at plain headers. */
 const BAD_FILENAME = 'Имя файла содержит недопустимые символы';
@@ -58,27 +63,6 @@ function limiter(size: number) {
     }
   };
 }
-
-const STORE_AWAY = 'Не получилось сохранить файл — попробуйте ещё раз через минуту';
-
-/** The protocol's own refusals (tus 1.0), as the editor's form shows them. */
-const TUS_REFUSALS: Record<number, string> = {
-  400: 'Неверный запрос загрузки — начните её заново',
-  403: 'Неверный запрос загрузки — начните её заново',
-  404: UPLOAD_NOT_FOUND,
-  409: 'Часть файла пришла не по порядку — загрузка продолжится с нужного места',
-  410: 'Загрузка устарела — начните её заново',
-  412: 'Нужен протокол загрузки tus 1.0.0',
-  413: 'Файл слишком большой',
-  415: 'Части файла отправляются как application/offset+octet-stream',
-};
-
-type TusFailure = { status_code: number; body: string };
-
-const failure = (status: number, message: string): TusFailure => ({
-  status_code: status,
-  body: JSON.stringify({ message, errors: {} }),
-});
 
 /** Who sent each request tus is handling: the guard's account, never anything the client wrote. */
 const uploaders = new WeakMap<IncomingMessage, string>();
@@ -175,12 +159,11 @@ export function uploadRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       },
       onResponseError(_req, error) {
         const status = 'status_code' in error ? error.status_code : 500;
-        // tus answers 501 for protocol extensions it does not offer (Upload-Concat): the request's fault.
-        if (status === 501) return failure(400, TUS_REFUSALS[400] ?? '');
-        if (status >= 500) return failure(503, STORE_AWAY);
-        // Ours are JSON already; tus's own refusals are English text: say them in Russian.
-        if ('body' in error && error.body.startsWith('{')) return undefined;
-        return failure(status, TUS_REFUSALS[status] ?? 'Загрузка не удалась — начните её заново');
+        const body = 'body' in error ? error.body : '';
+        if (status >= 500 && status !== 501 && !isOurs(body)) {
+          app.log.error({ err: error }, 'the lesson upload server failed');
+        }
+        return schoolRefusal(status, body);
       },
     };
     const tus = new Server({ ...options, datastore });
@@ -199,16 +182,23 @@ export function uploadRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       done(null);
     });
 
+    // tus answers as a fetch Response, which goes out through Fastify's reply like every answer: the
+    // security headers, the request id and the request's log line come with it, and its refusals are put
+    // in the one error shape (some never pass through onResponseError).
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       const raw = request.raw;
       uploaders.set(raw, String(currentUser(request).id));
       // (An injected test request has a socket without timers.)
       if (typeof raw.socket?.setTimeout === 'function')
         raw.socket.setTimeout(UPLOAD_SOCKET_IDLE_MS);
-      reply.hijack();
-      await tus.handle(raw, reply.raw);
+      const answer = await schoolAnswer(
+        await tus.handleWeb(new NodeRequest({ req: raw, res: reply.raw })),
+      );
+      reply.status(answer.status);
+      for (const [name, value] of answer.headers) reply.header(name, value);
+      return reply.send(answer.body);
     };
-    const guard = app.requireStaff(EDITORS);
+    const guard = app.requireStaff('lessons');
     const security = [{ bearer: [] }];
     const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 
@@ -272,12 +262,9 @@ export function uploadRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const [row] = await db
-          .select()
-          .from(mediaUploads)
-          .where(eq(mediaUploads.id, request.params.id));
-        if (!row) throw notFound(UPLOAD_NOT_FOUND);
-        return { data: await describeUpload(row, media, clock()) };
+        const upload = await describeUploadById(db, request.params.id, media, clock());
+        if (!upload) throw notFound(UPLOAD_NOT_FOUND);
+        return { data: upload };
       },
     );
   };

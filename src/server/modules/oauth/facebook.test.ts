@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import { signRequest } from '../../integrations/oauth/signed-request';
 import { FORGED_SIGNED_REQUEST, STALE_SIGNED_REQUEST } from './fb-deletion';
 import { FB_DELETION_UNAVAILABLE, FB_DISABLED } from './routes';
-import { createBrowser, listeningApp, type ListeningApp } from './test-browser';
+import { createBrowser, listeningApp, type ListeningApp } from '../../testing/oauth-browser';
 
 let database: TestDatabase;
 let server: ListeningApp;
@@ -78,7 +78,7 @@ describe('Facebook switched off (FB_ENABLED=false)', () => {
 
 describe('POST /api/auth/fb/data-deletion', () => {
   it('erases the link of a correctly signed request and gives a readable status page', async () => {
-    await browser.exchange(await browser.signIn('fb', { person: 'ivan' }));
+    await browser.signUp('fb', { person: 'ivan' });
     const before = await database.db
       .select()
       .from(socialAccounts)
@@ -127,7 +127,7 @@ describe('POST /api/auth/fb/data-deletion', () => {
   });
 
   it('refuses forged, tampered and malformed requests and erases nothing', async () => {
-    await browser.exchange(await browser.signIn('fb', { person: 'maria' }));
+    await browser.enter('fb', { person: 'maria' });
     const secret = server.config.fb.clientSecret;
     const genuine = signRequest(payload('10000000000000001'), secret);
     const [signature] = genuine.split('.');
@@ -162,7 +162,7 @@ describe('POST /api/auth/fb/data-deletion', () => {
   });
 
   it('refuses a genuine request issued over 10 minutes ago or in the future: no replays', async () => {
-    await browser.exchange(await browser.signIn('fb', { person: 'maria' }));
+    await browser.enter('fb', { person: 'maria' });
     const secret = server.config.fb.clientSecret;
     const now = Math.floor(Date.now() / 1000);
     const issuedAt = (at: unknown) =>

@@ -15,9 +15,9 @@ import { signRequest } from '../../integrations/oauth/signed-request';
 import { NO_CONTENT } from '../../testing/fixtures';
 import { testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { hashPassword } from '../auth/passwords';
-import { DEFAULT_PARENT_NAME } from './service';
-import { createBrowser, listeningApp, type ListeningApp } from './test-browser';
+import { hashPassword } from '../../shared/passwords';
+import { DEFAULT_PARENT_NAME } from './signup';
+import { createBrowser, listeningApp, type ListeningApp } from '../../testing/oauth-browser';
 
 let database: TestDatabase;
 let server: ListeningApp;
@@ -70,7 +70,7 @@ async function linksOf(userId: number) {
 
 /** Ivan signs up with Facebook; his session token. */
 async function ivanSignsUpWithFacebook(): Promise<string> {
-  return browser.exchange(await browser.signIn('fb', { person: 'ivan' }));
+  return browser.signUp('fb', { person: 'ivan' });
 }
 
 describe('POST /api/auth/fb/data-deletion', () => {
@@ -168,7 +168,7 @@ describe('POST /api/auth/fb/data-deletion', () => {
 
   it('keeps an account VK made even when Facebook is its only way in now', async () => {
     // Signed up with VK, linked Facebook, unbound VK: Facebook's request does not erase VK's account.
-    const token = await browser.exchange(await browser.signIn('vk', { person: 'ivan' }));
+    const token = await browser.signUp('vk', { person: 'ivan' });
     await browser.signIn('fb', { person: 'ivan', token });
     const unbind = await browser.get('/api/profile/unbind-social-network?social_network=vk', {
       authorization: `Bearer ${token}`,

@@ -1,17 +1,17 @@
-// Facebook's data-deletion callback (CONTRACTS §3): Facebook tells us a person asked to delete their data
+// Facebook's data-deletion callback (src/server/integrations/oauth/README.md): Facebook tells us a person asked to delete their data
 // from our app; we erase what came from Facebook at once and give a page where the person can check.
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { fbDeletionRequests, socialAccounts, users } from '../../db/schema/index';
+import { fbDeletionRequests, socialAccounts, socialSignups, users } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField } from '../../plugins/errors';
 import { splitName } from '../../integrations/oauth/facebook';
 import { verifySignedRequest } from '../../integrations/oauth/signed-request';
-import { sha256 } from '../auth/tokens';
-import { deleteAccount } from '../profile/service';
-import { DEFAULT_PARENT_NAME, NAME_MAX_LENGTH } from './service';
+import { sha256 } from '../auth';
+import { deleteAccount } from '../profile';
+import { DEFAULT_PARENT_NAME, NAME_MAX_LENGTH } from './signup';
 
 export const FORGED_SIGNED_REQUEST = 'Подпись signed_request не подтверждена';
 export const STALE_SIGNED_REQUEST =
@@ -78,6 +78,12 @@ export async function handleFbDeletionRequest({
       )
       .limit(1);
     if (link) await eraseFacebookData(tx, clock, link);
+    // A sign-up still waiting at the consent step holds Facebook's data too.
+    await tx
+      .delete(socialSignups)
+      .where(
+        and(eq(socialSignups.provider, 'fb'), eq(socialSignups.providerUserId, payload.userId)),
+      );
     await tx.insert(fbDeletionRequests).values({
       confirmationCode: code,
       // Only a hash of the id: the record proves the request was handled without keeping the id.

@@ -1,4 +1,4 @@
-// The data-deletion status page Facebook links people to (CONTRACTS §3: "a page a person can read").
+// The data-deletion status page Facebook links people to (src/server/integrations/oauth/README.md: "a page a person can read").
 // Server-rendered HTML outside /api: it must open without the SPA, from any browser, for Facebook's
 // reviewers too, and /api answers JSON only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -16,7 +16,7 @@ export interface ProviderReturn {
 
 export interface SocialProvider {
   network: SocialNetwork;
-  /** Whether the site offers this network now (Facebook is switchable, CONTRACTS §3). */
+  /** Whether the site offers this network now (Facebook is switchable, src/server/integrations/oauth/README.md). */
   enabled: boolean;
   /** Whether the provider wants a PKCE verifier (VK ID) or none (Facebook's classic flow). */
   pkce: boolean;

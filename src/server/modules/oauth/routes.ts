@@ -1,4 +1,4 @@
-// Social sign-in over HTTP (ARCHITECTURE §4): start, provider callbacks, unbinding, erasure, and
+// Social sign-in over HTTP (docs/ARCHITECTURE.md): start, provider callbacks, unbinding, erasure, and
 // Facebook's data-deletion callback. Callbacks answer with redirects only: a browser lands on them.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,11 +15,12 @@ import type { ModuleDeps } from '../../deps';
 import { notFound } from '../../plugins/errors';
 import { CHANGES_DATA_ON_GET, currentUser, optionalSession } from '../../plugins/auth';
 import { limitPerIp, type RateLimit } from '../../plugins/rate-limit';
-import { signInCookies } from './cookies';
+import { signInCookies } from '../auth';
 import { fbDeletionAvailable, handleFbDeletionRequest } from './fb-deletion';
-import { acceptForms } from './form';
+import { acceptForms } from '../../shared/form';
 import { deleteSocialData, unbindSocialNetwork } from './links';
 import { socialProviders } from './providers';
+import { socialSignupRoutes } from './signup-routes';
 import { finishSocialSignIn, startSocialSignIn, type CallbackQuery } from './service';
 
 export const FB_DISABLED = 'Вход через Facebook на этом сайте отключён';
@@ -95,7 +96,7 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         {
           schema: {
             tags: ['auth'],
-            summary: `Возврат от ${title}: вход, привязка или новый аккаунт (302)`,
+            summary: `Возврат от ${title}: вход, привязка или шаг согласия для нового человека (302)`,
             querystring: callbackQuery,
           },
           onRequest: limitPerIp(deps, OAUTH_LIMITS.callbackPerIp),
@@ -114,14 +115,14 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
               provider,
               query: readCallback(request.query),
               binding,
-              ip: request.ip,
-              userAgent: String(request.headers['user-agent'] ?? ''),
             });
             if (result.failure !== undefined) {
               request.log.warn({ err: result.failure, network: name }, 'social sign-in failed');
             }
             // Only this browser may spend the code (POST /api/auth/usertoken checks the cookie).
             if (result.usertoken !== undefined) cookies.setUserToken(result.usertoken);
+            // A new person: the consent step finds the pending sign-up by this cookie alone.
+            if (result.signupToken !== undefined) cookies.setSignup(result.signupToken);
             return await reply.redirect(result.location, 302);
           } catch (error) {
             // Our own fault (the database, a bug): the parent still lands on the site, not on JSON.
@@ -131,6 +132,8 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       );
     }
+
+    app.register(socialSignupRoutes(deps));
 
     app.get(
       '/profile/unbind-social-network',

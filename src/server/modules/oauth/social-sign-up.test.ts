@@ -9,8 +9,8 @@ import { seedDatabase } from '../../db/seed/seed';
 import { NO_CONTENT } from '../../testing/fixtures';
 import { testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { NAME_MAX_LENGTH } from './service';
-import { createBrowser, listeningApp, type ListeningApp } from './test-browser';
+import { NAME_MAX_LENGTH } from './signup';
+import { createBrowser, listeningApp, type ListeningApp } from '../../testing/oauth-browser';
 
 const LONG_FIRST_NAME = 'Александра'.repeat(12);
 const EMAIL = 'long.name@example.ru';
@@ -25,7 +25,7 @@ function json(response: ServerResponse, body: unknown): void {
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-/** VK ID as CONTRACTS §3 has it, minus every check: consent is given at once. */
+/** VK ID as src/server/integrations/oauth/README.md has it, minus every check: consent is given at once. */
 function fakeVkId(): Server {
   return createServer((request, response) => {
     void (async () => {
@@ -73,13 +73,17 @@ afterAll(async () => {
 });
 
 describe('social sign-up with a long name from the provider', () => {
-  it('signs in, keeping 50 characters of the name in the account and the welcome mail', async () => {
+  it('signs up after the consent step, keeping 50 characters of the name in the account and the welcome mail', async () => {
     expect(LONG_FIRST_NAME).toHaveLength(120);
     const browser = createBrowser(server.base);
     const callback = await browser.redirectOf(await browser.startUrl('vk'));
-    const location = await browser.redirectOf(callback);
-    expect(location).toMatch(/^\/\?usertoken=/);
-    await browser.exchange(location);
+    expect(await browser.redirectOf(callback)).toBe('/?social_signup=vk');
+    // The consent step shows the name as the account will have it.
+    const shown = await browser.get('/api/auth/social-signup');
+    expect(((await shown.json()) as { data: { name: string } }).data.name).toBe(
+      LONG_FIRST_NAME.slice(0, NAME_MAX_LENGTH),
+    );
+    expect((await browser.acceptSignup()).status).toBe(201);
 
     const name = LONG_FIRST_NAME.slice(0, NAME_MAX_LENGTH);
     const [user] = await database.db.select().from(users).where(eq(users.email, EMAIL));

@@ -22,9 +22,9 @@ import { giftCertificates, jobs, paymentOrders, purchases, users } from '../../d
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { queueMail } from '../../integrations/mail/queue';
 import { HttpError, conflict, notFound } from '../../plugins/errors';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../../shared/audit';
 import { bankFor } from './gateway';
-import { REFUND_JOB } from './order-transitions';
+import { REFUND_JOB, REFUND_PART_JOB } from './order-transitions';
 import { BANK_STATUS } from './settle';
 import { takeBack, type TakenBack } from './take-back';
 
@@ -38,6 +38,9 @@ export const REFUND_IN_PROGRESS =
   'Возврат по этому заказу уже идёт — обновите страницу через минуту';
 export const AUTO_REFUND =
   'Этот платёж уже возвращается автоматически: покупку он не оплатил (второй платёж или другая сумма)';
+export const PART_REFUND_RUNNING =
+  'Часть этого платежа сейчас возвращается автоматически (недели, которые у ребёнка уже были). ' +
+  'Вернуть остальное можно, когда она вернётся, — обычно через минуту';
 export const GIFT_ACTIVATED =
   'Подарок уже активирован: подписка принадлежит получателю, и забрать её у него школа не может. ' +
   'Деньги за активированный подарок не возвращаются';
@@ -66,26 +69,29 @@ interface Claim {
 }
 
 /** The automatic refund of money that is not the purchase's (order-transitions.ts) is still to run. */
-async function autoRefundQueued(tx: Database, orderId: number): Promise<boolean> {
+export async function autoRefundQueued(
+  tx: Database,
+  orderId: number,
+): Promise<typeof REFUND_JOB | typeof REFUND_PART_JOB | null> {
   const [job] = await tx
-    .select({ id: jobs.id })
+    .select({ kind: jobs.kind })
     .from(jobs)
     .where(
       and(
-        eq(jobs.kind, REFUND_JOB),
+        inArray(jobs.kind, [REFUND_JOB, REFUND_PART_JOB]),
         inArray(jobs.status, ['pending', 'running']),
         sql`${jobs.payload}->>'order_id' = ${String(orderId)}`,
       ),
     )
     .limit(1);
-  return job !== undefined;
+  return job?.kind === REFUND_JOB ? REFUND_JOB : job ? REFUND_PART_JOB : null;
 }
 
 /**
  * Whether the order delivered its purchase: the purchase is paid, for this sum, and no other order of it
  * was settled paid before this one (a second payment of something delivered is not its deliverer).
  */
-async function deliveredBy(tx: Database, order: OrderRow, purchase: PurchaseRow) {
+export async function deliveredBy(tx: Database, order: OrderRow, purchase: PurchaseRow) {
   if (purchase.status !== 'paid' || purchase.total !== order.amount) return false;
   const others = await tx
     .select({ id: paymentOrders.id, settledAt: paymentOrders.settledAt })
@@ -122,7 +128,9 @@ async function claim(db: Database, orderId: number, now: Date): Promise<Claim> {
     }
     const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, order.purchaseId));
     if (!purchase) throw notFound(ORDER_NOT_FOUND);
-    if (await autoRefundQueued(tx, order.id)) throw conflict(AUTO_REFUND);
+    const running = await autoRefundQueued(tx, order.id);
+    if (running === REFUND_JOB) throw conflict(AUTO_REFUND);
+    if (running === REFUND_PART_JOB) throw conflict(PART_REFUND_RUNNING);
     const delivered = await deliveredBy(tx, order, purchase);
     if (delivered && purchase.type === 'gift') {
       const [certificate] = await tx
@@ -172,7 +180,8 @@ async function release(db: Database, claimed: Claim, now: Date): Promise<void> {
 async function askBank(deps: RefundDeps, order: Claim['order']): Promise<void> {
   const bank = bankFor(deps.config);
   try {
-    await bank.refund(order.gatewayOrderId, order.amount);
+    // What is left: a part may have gone back already (weeks the child had, or a part returned at the bank).
+    await bank.refund(order.gatewayOrderId, order.amount - order.refundedAmount);
     return;
   } catch (error) {
     if (error instanceof SberbankUnavailableError) {
@@ -187,7 +196,9 @@ async function askBank(deps: RefundDeps, order: Claim['order']): Promise<void> {
     } catch {
       status = null;
     }
-    if (status?.orderStatus === BANK_STATUS.refunded) {
+    const allBack =
+      status?.refundedAmount ?? (status?.orderStatus === BANK_STATUS.refunded ? order.amount : 0);
+    if (status && allBack >= order.amount) {
       deps.log?.warn({ order_id: order.id }, 'the bank had already refunded the order');
       return;
     }
@@ -202,11 +213,12 @@ async function askBank(deps: RefundDeps, order: Claim['order']): Promise<void> {
 const cardLabel = (maskedPan: string | null) =>
   maskedPan ? `•••• ${maskedPan.replace(/\D/g, '').slice(-4)}` : '';
 
-async function mailParent(
+export async function mailParent(
   tx: Database,
   order: OrderRow,
   purchase: PurchaseRow,
   tookBack: boolean,
+  amount: number = order.amount - order.refundedAmount,
 ): Promise<void> {
   const userId = purchase.userId ?? order.userId;
   if (userId === null) return;
@@ -224,7 +236,7 @@ async function mailParent(
         .map((line) => line.name)
         .join(', ')
         .slice(0, 500),
-      amount: formatPrice(order.amount),
+      amount: formatPrice(amount),
       card: cardLabel(order.maskedPan),
       took_back: tookBack,
     },
@@ -245,6 +257,7 @@ async function finish(
         gatewayStatus: BANK_STATUS.refunded,
         refundStartedAt: null,
         refundedAt: now,
+        refundedAmount: claimed.order.amount,
         refundedBy: actor.id,
         refundReason: reason,
         updatedAt: now,

@@ -1,5 +1,6 @@
 // What a paid purchase delivers, written in the same transaction that marks its order paid, so a purchase
 // is delivered exactly once whichever confirmation (callback, return page, reconciler) gets there first.
+// The letter about it follows in that transaction too (paid-mail.ts).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -12,12 +13,10 @@ import {
   children,
   tariffs,
 } from '../../db/schema/index';
-import { createCertificate } from '../gifts/certificates';
-import { mailGiftReady } from '../gifts/service';
-import type { PurchaseRow } from '../store/purchases';
-import { followPaidTime, saveRenewalConsent } from '../renewals/consent';
-import { mailRenewalDone } from '../renewals/renewal-mail';
-import { addPaidPeriod } from '../subscriptions/service';
+import { createCertificate } from '../gifts';
+import type { PurchaseRow } from '../store';
+import { followPaidTime, saveRenewalConsent } from './renewal-consent';
+import { addPaidPeriod } from '../subscriptions';
 
 export interface PaidCard {
   bindingId: string | null;
@@ -37,14 +36,15 @@ async function familyChildren(tx: Database, userId: number | null, ids: readonly
 
 /**
  * Delivers the purchase. False when it delivered nothing at all — weeks or a program the child already has
- * (bought twice from two tabs), or children no longer in the family — so the money goes back.
+ * (bought twice from two tabs), or children no longer in the family — so the money goes back; a number is
+ * the kopecks of weeks the child had already (two purchases that overlap): that part goes back.
  */
 export async function fulfilPurchase(
   tx: Database,
   purchase: PurchaseRow,
   card: PaidCard,
   now: Date,
-): Promise<boolean> {
+): Promise<boolean | number> {
   const userId = purchase.userId;
   switch (purchase.type) {
     case 'subscription': {
@@ -84,19 +84,17 @@ export async function fulfilPurchase(
       } else {
         // A period bought by hand (or a renewal) moves the next charge to the new end of paid time.
         await followPaidTime(tx, userId, now);
-        if (renewalOrder) await mailRenewalDone(tx, userId, purchase.total);
       }
       return true;
     }
     case 'gift': {
       if (purchase.tariffId === null) return true;
-      const certificate = await createCertificate(tx, {
+      await createCertificate(tx, {
         purchaseId: purchase.id,
         buyerId: userId,
         tariffId: purchase.tariffId,
         now,
       });
-      if (certificate) await mailGiftReady(tx, certificate);
       return true;
     }
     case 'child-slot':
@@ -115,7 +113,14 @@ export async function fulfilPurchase(
         .values(weekIds.map((weekId) => ({ childId, weekId, purchaseId: purchase.id })))
         .onConflictDoNothing()
         .returning({ weekId: childWeeks.weekId });
-      return opened.length > 0;
+      if (opened.length === 0) return false;
+      const openedIds = new Set(opened.map((row) => row.weekId));
+      const had = purchase.lines.filter(
+        (line) => line.ref_id !== null && !openedIds.has(line.ref_id),
+      );
+      return had.length === 0
+        ? true
+        : had.reduce((sum, line) => sum + line.price * line.quantity, 0);
     }
     case 'additional-program': {
       const offerId = purchase.lines[0]?.ref_id;

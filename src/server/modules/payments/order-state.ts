@@ -2,7 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { OrderState } from '@contract/api/store';
 import { paymentOrders, purchases } from '../../db/schema/index';
-import { SberbankUnavailableError } from '../../integrations/sberbank/client';
+import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
+import { checkBankReturn } from './bank-refunds';
 import { notFound } from '../../plugins/errors';
 import { REFUNDED_REASON } from './refund-job';
 import { FAIL_REASONS, settleOrder, type SettleDeps } from './settle';
@@ -48,6 +49,7 @@ export async function orderStateFor(
         : 'failed';
   return {
     status,
+    order_number: row.order.orderNumber,
     purchase_id: row.purchase.id,
     type: row.purchase.type,
     total: row.order.amount,
@@ -76,11 +78,15 @@ export async function settleFromCallback(
     .select()
     .from(paymentOrders)
     .where(eq(paymentOrders.gatewayOrderId, mdOrder));
-  if (!order || order.state === 'paid' || order.state === 'refunded') return;
+  if (!order || order.state === 'refunded') return;
   try {
-    await settleOrder(deps, order);
+    // A paid order's callback may tell of money given back at the bank (a reversal, a refund, a
+    // chargeback): the bank is asked, as for any callback.
+    if (order.state === 'paid') await checkBankReturn(deps, order.id);
+    else await settleOrder(deps, order);
   } catch (error) {
-    if (!(error instanceof SberbankUnavailableError)) throw error;
+    // The bank away or answering nonsense: the reconciler and the later checks ask again.
+    if (!(error instanceof SberbankUnavailableError || error instanceof SberbankError)) throw error;
     deps.log?.warn({ order_id: order.id }, 'the bank did not answer after a callback');
   }
 }

@@ -3,7 +3,7 @@
 // and only then is the bank asked — so an order the bank registered but whose answer was lost is still
 // found later by its number.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHILD_NOT_FOUND } from '@contract/api/children';
 import type { PurchaseType } from '@contract/api/store';
@@ -14,23 +14,25 @@ import {
   childAdditionalPrograms,
   children,
   paymentOrders,
-  promoCodes,
   purchases,
   users,
 } from '../../db/schema/index';
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { enqueue } from '../../jobs/queue';
 import { HttpError, conflict, invalidField, notFound } from '../../plugins/errors';
-import { PROMO_USED_UP, promoById } from '../store/promo';
-import { PURCHASE_NOT_FOUND, PURCHASE_PAID, pricedWithPromo } from '../store/purchases';
+import { promoById } from '../store';
+import { PURCHASE_NOT_FOUND, PURCHASE_PAID, pricedWithPromo } from '../store';
 import { bankFor } from './gateway';
 import { orderBundle, RECEIPT_TAX_SYSTEM } from './receipt';
 import { failOrder, type OrderRow } from './order-transitions';
+import { ORDER_SESSION_SECONDS } from './bank-session';
 import { FAIL_REASONS } from './settle';
 
-/** How long the bank's payment page stays open (register.do sessionTimeoutSecs; the bank's default). */
-export const ORDER_SESSION_SECONDS = 1200;
+export { ORDER_SESSION_SECONDS } from './bank-session';
+import { lockPromo, takeUse } from './promo-holds';
+
 export const RECONCILE_JOB = 'payments.reconcile';
+
 /** The first look at an order whose callback has not come: a little after a typical payment. */
 export const FIRST_RECONCILE_DELAY_MS = 3 * 60_000;
 
@@ -62,12 +64,23 @@ export interface RegisterInput {
 
 export interface RegisteredOrder {
   order_id: string;
+  /** The school's number: the bank's page, the payment history and support all name the order by it. */
+  order_number: string;
   form_url: string;
   amount: number;
 }
 
-/** Ours, unique at the bank for good (even after the database is rebuilt): id plus randomness, ≤ 32 chars. */
-const orderNumberFor = (purchaseId: number) => `P${purchaseId}-${randomBytes(6).toString('hex')}`;
+/** 32 letters and digits without 0/O and 1/I, which are misread aloud and on a phone's screen. */
+const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * Ours, unique at the bank for good (even after the database is rebuilt): the purchase's id and six
+ * random characters, short enough for a parent to read out to support («Заказ № 31-7KQM2X»).
+ */
+export function orderNumberFor(purchaseId: number): string {
+  const tail = [...randomBytes(6)].map((byte) => ORDER_NUMBER_ALPHABET[byte % 32]).join('');
+  return `${purchaseId}-${tail}`;
+}
 
 async function ownChildren(
   db: Database,
@@ -120,6 +133,9 @@ type Prepared = { order: OrderRow; reused: false } | { order: OrderRow; reused: 
 async function prepareOrder(deps: RegisterDeps, input: RegisterInput): Promise<Prepared> {
   const { db, now } = deps;
   return db.transaction(async (tx) => {
+    // The code's row before the purchase's, as everywhere (promo-holds.ts): a payment settling an earlier
+    // order of this purchase takes them in that order too.
+    await lockPromo(tx, input.promoId ?? null);
     const [purchase] = await tx
       .select()
       .from(purchases)
@@ -137,10 +153,14 @@ async function prepareOrder(deps: RegisterDeps, input: RegisterInput): Promise<P
     // A promo code comes only as the one the parent applied to this purchase (store/web/promocode with
     // its purchase_id): an id typed into the request cannot stand in for knowing the code.
     const wantsPromo = input.promoId !== null && input.promoId !== undefined;
+    // The purchase the parent started holds the use, whatever copies other terms make of it below.
+    const holder = { userId: input.userId, purchaseId: purchase.id };
     if (wantsPromo && (purchase.type === 'weeks' || purchase.promoCodeId !== input.promoId)) {
       throw invalidField('promo_id', PROMO_NOT_APPLIED);
     }
-    const promo = wantsPromo ? await promoById(tx, input.promoId ?? 0, now, purchase.type) : null;
+    const promo = wantsPromo
+      ? await promoById(tx, input.promoId ?? 0, now, purchase.type, holder)
+      : null;
     const price = pricedWithPromo(purchase, promo);
     const recurrent = purchase.type === 'subscription' && input.recurrent === true;
     const terms = { ...price, recurrent, childIds };
@@ -192,20 +212,9 @@ async function prepareOrder(deps: RegisterDeps, input: RegisterInput): Promise<P
       if (!copy) throw new Error('purchase copy returned nothing');
       target = copy.id;
     }
-    // The order holds one use of its promo code; a code used up by other orders is refused now.
-    if (promo) {
-      const [held] = await tx
-        .update(promoCodes)
-        .set({ usedCount: sql`${promoCodes.usedCount} + 1`, updatedAt: now })
-        .where(
-          and(
-            eq(promoCodes.id, promo.id),
-            or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses)),
-          ),
-        )
-        .returning({ id: promoCodes.id });
-      if (!held) throw invalidField('promo_id', PROMO_USED_UP);
-    }
+    // The order takes a use of its code, or shares the one the family's waiting order holds; a code used
+    // up by other families is refused now.
+    const promoHeld = promo ? await takeUse(tx, promo.id, holder, now) : true;
     const [order] = await tx
       .insert(paymentOrders)
       .values({
@@ -214,6 +223,15 @@ async function prepareOrder(deps: RegisterDeps, input: RegisterInput): Promise<P
         orderNumber: orderNumberFor(target),
         amount: terms.total,
         promoCodeId: terms.promoCodeId,
+        promoHeld,
+        terms: {
+          type: purchase.type,
+          lines: purchase.lines,
+          tariff_id: purchase.tariffId,
+          child_ids: childIds,
+          discount: terms.discount,
+          recurrent,
+        },
         createdAt: now,
         updatedAt: now,
       })
@@ -236,17 +254,23 @@ export async function registerOrder(
   const prepared = await prepareOrder(deps, input);
   const { order } = prepared;
   if (prepared.reused && order.gatewayOrderId && order.formUrl) {
-    return { order_id: order.gatewayOrderId, form_url: order.formUrl, amount: order.amount };
+    return {
+      order_id: order.gatewayOrderId,
+      order_number: order.orderNumber,
+      form_url: order.formUrl,
+      amount: order.amount,
+    };
   }
   const { db, config, now } = deps;
-  const [purchase] = await db.select().from(purchases).where(eq(purchases.id, order.purchaseId));
+  const terms = order.terms;
   const [user] = await db
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, input.userId));
-  if (!purchase || !user) throw notFound(PURCHASE_NOT_FOUND);
+  if (!terms || !user) throw notFound(PURCHASE_NOT_FOUND);
 
-  const description = purchase.lines
+  // The bank is told exactly the terms the order row keeps: what its receipt says is what a payment delivers.
+  const description = terms.lines
     .map((line) => line.name)
     .join('; ')
     .slice(0, 500);
@@ -258,11 +282,11 @@ export async function registerOrder(
       failUrl: `${config.publicUrl}/fail-payment`,
       description,
       // The payer's id at the bank: with it the bank saves the card, which renewals need.
-      clientId: purchase.recurrent ? String(input.userId) : undefined,
+      clientId: terms.recurrent ? String(input.userId) : undefined,
       email: user.email,
-      jsonParams: { purchase_id: String(purchase.id), type: purchase.type },
+      jsonParams: { purchase_id: String(order.purchaseId), type: terms.type },
       sessionTimeoutSecs: ORDER_SESSION_SECONDS,
-      orderBundle: orderBundle(purchase.type, purchase.lines, purchase.discount, user.email),
+      orderBundle: orderBundle(terms.type, terms.lines, terms.discount, user.email),
       taxSystem: RECEIPT_TAX_SYSTEM,
     });
     await db
@@ -274,7 +298,12 @@ export async function registerOrder(
         updatedAt: now,
       })
       .where(eq(paymentOrders.id, order.id));
-    return { order_id: registered.orderId, form_url: registered.formUrl, amount: order.amount };
+    return {
+      order_id: registered.orderId,
+      order_number: order.orderNumber,
+      form_url: registered.formUrl,
+      amount: order.amount,
+    };
   } catch (error) {
     if (error instanceof SberbankError) {
       deps.log?.warn(

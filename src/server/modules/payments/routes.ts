@@ -19,8 +19,9 @@ import type { ModuleDeps } from '../../deps';
 import { hasValidChecksum } from '../../integrations/sberbank/checksum';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { keyedRecordOf } from '../../plugins/request-keys';
 import { limitPerIp, rateLimiter } from '../../plugins/rate-limit';
-import { acceptForms } from '../oauth/form';
+import { acceptForms } from '../../shared/form';
 import { PAYMENT_LIMITS } from './limits';
 import { orderStateFor, settleFromCallback } from './order-state';
 import { registerOrder, type RegisterInput } from './register-order';
@@ -193,10 +194,13 @@ export function paymentRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: callbackResponse, 403: errorBody, 422: errorBody, 429: errorBody },
         },
         handler: async (request) => {
-          const params = (method === 'GET' ? request.query : request.body) as Record<
-            string,
-            string
-          >;
+          // The names are the caller's: a copy without a prototype, so that `checksum` or `mdOrder`
+          // missing never reads an inherited `constructor` or `toString` instead.
+          const params = keyedRecordOf(
+            Object.entries(
+              (method === 'GET' ? request.query : request.body) as Record<string, string>,
+            ),
+          );
           if (!hasValidChecksum(params, config.sberbank.callbackKey)) {
             request.log.warn('a payment callback with a wrong checksum');
             throw new HttpError(403, BAD_CHECKSUM);

@@ -13,9 +13,9 @@ import {
 import { seedDatabase } from '../../db/seed/seed';
 import { defaultSeedContent } from '../../db/seed/default-content';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer } from '../auth/accounts-testing';
+import { bearer } from '../../testing/accounts';
 import { createSession } from '../auth/service';
-import { consentForm, listeningApp, type ListeningApp } from '../oauth/test-browser';
+import { consentForm, listeningApp, type ListeningApp } from '../../testing/oauth-browser';
 
 let database: TestDatabase;
 let server: ListeningApp;

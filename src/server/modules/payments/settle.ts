@@ -2,7 +2,7 @@
 // answer. Paying is one conditional UPDATE of the order row — only the first confirmation finds it unpaid —
 // followed, in the same transaction, by the delivery of the purchase (order-transitions.ts): fifty
 // confirmations at once deliver once.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -10,8 +10,9 @@ import { paymentOrders } from '../../db/schema/index';
 import { SberbankError, type OrderStatus } from '../../integrations/sberbank/client';
 import { failOrder, markPaid, type OrderRow } from './order-transitions';
 import { bankFor } from './gateway';
+import { sessionClosedAt } from './bank-session';
 
-/** orderStatus values of CONTRACTS §1. */
+/** orderStatus values of src/server/integrations/sberbank/README.md. */
 export const BANK_STATUS = {
   registered: 0,
   held: 1,
@@ -22,7 +23,7 @@ export const BANK_STATUS = {
   declined: 6,
 } as const;
 
-/** errorCode of getOrderStatusExtended for an order the bank does not know (unconfirmed in CONTRACTS §1). */
+/** errorCode of getOrderStatusExtended for an order the bank does not know (unconfirmed in src/server/integrations/sberbank/README.md). */
 const UNKNOWN_ORDER = '6';
 
 export const FAIL_REASONS = {
@@ -45,12 +46,21 @@ export type { OrderRow } from './order-transitions';
 
 export type Settlement = 'paid' | 'pending' | 'failed';
 
+export const EXPIRED_REASON = 'Время на оплату истекло';
+
 /** What the bank's answer means for us. */
 function verdict(
   order: OrderRow,
   status: OrderStatus,
+  now: Date,
 ): { state: Settlement; reason: string | null } {
   switch (status.orderStatus) {
+    case BANK_STATUS.registered:
+      // Nobody started paying before the page closed: the bank writes it off and so do we, which gives its
+      // promo use back at once.
+      return now >= sessionClosedAt(order.createdAt)
+        ? { state: 'failed', reason: EXPIRED_REASON }
+        : { state: 'pending', reason: null };
     case BANK_STATUS.deposited:
       return status.amount === order.amount
         ? { state: 'paid', reason: null }
@@ -102,7 +112,15 @@ export async function settleOrder(deps: SettleDeps, order: OrderRow): Promise<Se
     deps.log?.error({ order_id: order.id }, 'the bank answered about another order number');
     return 'pending';
   }
-  const { state, reason } = verdict(order, status);
+  // An order found by its number (its register answer was lost) learns the bank's id now: refunds and the
+  // later checks need it.
+  if (!order.gatewayOrderId && status.orderId) {
+    await deps.db
+      .update(paymentOrders)
+      .set({ gatewayOrderId: status.orderId, updatedAt: deps.now })
+      .where(and(eq(paymentOrders.id, order.id), isNull(paymentOrders.gatewayOrderId)));
+  }
+  const { state, reason } = verdict(order, status, deps.now);
   if (state === 'paid') {
     await markPaid(deps.db, order.id, status, deps.now);
     return 'paid';

@@ -20,8 +20,8 @@ import {
   subscriptionRenewals,
   users,
 } from '../../db/schema/index';
-import { childSlots } from '../children/service';
-import type { PurchaseRow } from '../store/purchases';
+import { childSlots } from '../children';
+import type { PurchaseRow } from '../store';
 
 const DAY_MS = 24 * 60 * 60_000;
 

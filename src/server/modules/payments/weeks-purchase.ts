@@ -4,7 +4,7 @@ import { purchases } from '../../db/schema/index';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../deps';
 import { invalidField } from '../../plugins/errors';
-import { skippedWeeks } from '../learning/skipped-weeks';
+import { skippedWeeks } from '../learning';
 
 export const WEEK_NOT_SKIPPED = 'Эта неделя уже открыта или ещё не прошла';
 

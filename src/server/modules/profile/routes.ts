@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okResponse, profileResponse } from '@contract/api/auth';
+import { addEmailBody, okResponse, profileResponse } from '@contract/api/auth';
 import { errorBody } from '@contract/api/common';
 import {
   DELETE_CONFIRMATION_WORD,
@@ -12,7 +12,8 @@ import type { ModuleDeps } from '../../deps';
 import { invalidField } from '../../plugins/errors';
 import { CHANGES_DATA_ON_GET, currentSession, currentUser } from '../../plugins/auth';
 import { rateLimiter } from '../../plugins/rate-limit';
-import { LIMITS } from '../auth/limits';
+import { requestEmailAddition } from '../auth';
+import { LIMITS } from '../auth';
 import {
   WRONG_CURRENT_PASSWORD,
   WRONG_PASSWORD,
@@ -31,6 +32,7 @@ const ok = { data: { status: 'ok' as const } };
 
 export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
+  const publicUrl = deps.config.publicUrl;
   const limiter = rateLimiter(deps);
 
   /**
@@ -67,6 +69,34 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
       async (request) => ({
         data: await getProfile({ db, clock, userId: currentUser(request).id }),
       }),
+    );
+
+    app.post(
+      '/profile/email',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          ...guarded,
+          summary: 'Добавить адрес почты аккаунту без него (вход через соцсеть без почты)',
+          description:
+            'На адрес уходит письмо со ссылкой /confirmed?verified_token=… (24 часа); адресом ' +
+            'аккаунта он станет, когда по ней перейдут.',
+          body: addEmailBody,
+          response: {
+            200: okResponse,
+            401: errorBody,
+            409: errorBody,
+            422: errorBody,
+            429: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        await limiter.consume(LIMITS.addEmailPerUser, String(userId), reply);
+        await requestEmailAddition({ db, clock, publicUrl, userId, email: request.body.email });
+        return ok;
+      },
     );
 
     app.post(

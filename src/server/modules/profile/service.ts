@@ -1,16 +1,17 @@
-// The parent's own data (SPEC §3, §7): show, update, password, and the erasures of the personal area.
+// The parent's own data (docs/PRODUCT.md «Product rules»): show, update, password, and the erasures of the personal area.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SOCIAL_NETWORKS, type Profile } from '@contract/api/auth';
 import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
 import { displayEmail } from '@contract/email';
+import { isPlaceholderEmail } from '@contract/api/oauth-values';
 import type { Database } from '../../db/client';
 import { children, jobs, lessonStats, mailOutbox, regions, users } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField, unauthorized } from '../../plugins/errors';
 import { MAIL_JOB, queueMail } from '../../integrations/mail/queue';
-import { spendAllEmailTokens } from '../auth/email-tokens';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeAllSessions } from '../auth/service';
+import { spendAllEmailTokens } from '../auth';
+import { hashPassword, verifyPassword } from '../../shared/passwords';
+import { revokeAllSessions } from '../auth';
 import { profileFacts } from './profile-query';
 
 export const REGION_NOT_FOUND = 'Выберите регион из списка';
@@ -19,6 +20,8 @@ export const CURRENT_PASSWORD_REQUIRED = 'Введите текущий паро
 export const WRONG_PASSWORD = 'Неверный пароль';
 export const PASSWORD_REQUIRED = 'Введите пароль, чтобы удалить аккаунт';
 export const CONFIRM_REQUIRED = 'Напишите УДАЛИТЬ, чтобы подтвердить удаление';
+export const PASSWORD_NEEDS_EMAIL =
+  'Сначала добавьте адрес почты: пароль нужен, чтобы входить по почте.';
 
 interface Ctx {
   db: Database;
@@ -33,7 +36,7 @@ async function userRow(db: Database, userId: number) {
 }
 
 /**
- * SPEC §3 profile. The subscription is the one in force now; the player is available while there is one,
+ * docs/PRODUCT.md «Product rules» profile. The subscription is the one in force now; the player is available while there is one,
  * or once anything was bought for a child (a week or an additional program), which plays without it.
  */
 export async function getProfile({ db, clock, userId }: Ctx & { clock: Clock }): Promise<Profile> {
@@ -130,6 +133,8 @@ export async function changePassword({
   password: string;
 }): Promise<PasswordCheck> {
   const user = await userRow(db, userId);
+  // Without an address (a social account that shared none) there is nothing to sign in with by password.
+  if (isPlaceholderEmail(user.email)) throw invalidField('password', PASSWORD_NEEDS_EMAIL);
   if (user.passwordHash !== null) {
     if (!currentPassword) throw invalidField('current_password', CURRENT_PASSWORD_REQUIRED);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) return 'wrong';

@@ -7,7 +7,7 @@ import { seedDatabase } from '../../db/seed/seed';
 import { manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer } from '../auth/accounts-testing';
+import { bearer } from '../../testing/accounts';
 import { createSession } from '../auth/service';
 import { PREVIEW_URL_MIN_LIFE_SECONDS } from './service';
 

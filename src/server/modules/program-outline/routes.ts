@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@contract/api/common';
 import { programOutlineQuery, programOutlineResponse } from '@contract/api/program-outline';
 import type { ModuleDeps } from '../../deps';
-import { sendCached } from '../public-cache/http';
+import { sendCached } from '../public-cache';
 import { OUTLINE_CACHE_SECONDS, PREVIEW_URL_MIN_LIFE_SECONDS } from './service';
 
 export function programOutlineRoutes(deps: Pick<ModuleDeps, 'publicCache'>): FastifyPluginAsyncZod {

@@ -1,6 +1,7 @@
 // Sends a cached answer: ETag, a revalidation policy, 304 when the browser already holds this version, and
 // the body compressed once per cache fill rather than per request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isCanonicalUrl } from './canonical-url';
 import type { Cached, Encoding } from './store';
 
 /**
@@ -42,7 +43,7 @@ function preferredEncoding(header: string | string[] | undefined): Encoding | nu
 }
 
 /** A cached answer as it goes out to one request: status, the headers it owns, and the bytes. */
-export interface CachedAnswer {
+interface CachedAnswer {
   status: 200 | 304;
   headers: [string, string][];
   body: string | Buffer | null;
@@ -50,10 +51,9 @@ export interface CachedAnswer {
 
 /**
  * The answer to one request from a cached entry: its encoding picked from Accept-Encoding, 304 when
- * If-None-Match already names it. Shared by the routes (sendCached) and the repeat path, so both send the
- * same thing.
+ * If-None-Match already names it.
  */
-export function cachedAnswer(
+function cachedAnswer(
   cached: Cached<unknown>,
   acceptEncoding: string | string[] | undefined,
   ifNoneMatch: string | undefined,
@@ -78,9 +78,9 @@ export interface SendCachedOptions {
   cacheControl?: string;
   /**
    * Whether the repeat path (repeat-path.ts) may answer this URL again from this entry while the entry is
-   * current. Only for a public GET route with no guard or hook of its own — the repeat skips the route's
-   * hooks (the app-wide guards are checked again) — and whose answer depends on nothing but the URL (not
-   * on the time, as the program outline's signed links do).
+   * current. Only for a public GET route with no guard or hook of its own — the repeat answers from an
+   * app-wide onRequest hook, before the route's hooks (the app-wide guards run before it) — and whose
+   * answer depends on nothing but the URL (not on the time, as the program outline's signed links do).
    */
   repeatable?: boolean;
 }
@@ -88,6 +88,7 @@ export interface SendCachedOptions {
 /** A public read the repeat path may answer again (SendCachedOptions.repeatable). */
 export const REPEATABLE: SendCachedOptions = { repeatable: true };
 
+/** The one way a cached answer goes out: the public routes and the repeat path (repeat-path.ts) both call it. */
 export function sendCached<T>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -101,7 +102,8 @@ export function sendCached<T>(
     request.headers['if-none-match'],
     cacheControl,
   );
-  if (repeatable && request.method === 'GET') {
+  // Only the route's own spelling of the URL: made-up query parameters must not crowd out real URLs.
+  if (repeatable && request.method === 'GET' && isCanonicalUrl(request)) {
     request.server.publicCache.rememberUrl(request.url, cached.key, cacheControl);
   }
   for (const [name, value] of answer.headers) reply.header(name, value);

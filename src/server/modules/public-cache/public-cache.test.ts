@@ -8,7 +8,7 @@ import { seedDatabase } from '../../db/seed/seed';
 import { staffSession } from '../../testing/staff';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { retitlePage } from '../content/pages-testing';
+import { retitlePage } from '../../testing/pages';
 
 let database: TestDatabase;
 let app: FastifyInstance;

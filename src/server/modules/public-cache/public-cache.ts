@@ -20,17 +20,7 @@ import type { LessonType } from '@contract/api/lessons';
 import { programOutlineResponse } from '@contract/api/program-outline';
 import type { Database } from '../../db/client';
 import { listenForNotifications, type NotificationListener } from '../../db/notifications';
-import type { Clock } from '../../deps';
-import type { MediaStore } from '../../integrations/storage/store';
-import {
-  listAdditionalPrograms,
-  listAgeGroups,
-  listGifts,
-  listRegions,
-  listSubscriptions,
-} from '../catalog/service';
-import { getLanding, getPage, listInstructions } from '../content/service';
-import { programOutline, signingMoment } from '../program-outline/service';
+import type { Clock } from '../../shared/clock';
 import { createCacheStore, type Cached } from './store';
 
 export type { Cached, Encoding } from './store';
@@ -66,7 +56,7 @@ export interface PublicCache {
   catalogue: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /**
    * Remembers that a GET of exactly `url` was answered from the entry under `key`, so the repeat path
-   * (repeat-path.ts) can answer that URL again without the framework while the entry is current.
+   * (repeat-path.ts) can answer that URL again without the route while the entry is current.
    */
   rememberUrl(url: string, key: string, cacheControl: string): void;
   /** What a GET of exactly `url` was answered with, while that entry is still current. */
@@ -91,8 +81,29 @@ export interface RememberedAnswer {
 export interface PublicCacheDeps {
   db: Database;
   clock: Clock;
-  media: MediaStore;
   logger?: FastifyBaseLogger;
+}
+
+/**
+ * How each answer is loaded when it is not held. The domains that own the data hand these in where the app
+ * is assembled (src/server/public-reads.ts): the cache sits below them and knows none of their services.
+ */
+export interface PublicLoaders {
+  landingData(key: LandingKey): Promise<Body<typeof landingResponse>>;
+  page(slug: string): Promise<Body<typeof pageResponse>>;
+  instructions(): Promise<Body<typeof instructionsResponse>>;
+  regions(): Promise<Body<typeof regionsResponse>>;
+  ageGroups(): Promise<Body<typeof ageGroupsResponse>>;
+  subscriptions(page: number): Promise<Body<typeof subscriptionsResponse>>;
+  gifts(page: number): Promise<Body<typeof giftsResponse>>;
+  additionalPrograms(): Promise<Body<typeof additionalProgramsResponse>>;
+  programOutline(
+    type: LessonType,
+    program: string,
+    now: Date,
+  ): Promise<Body<typeof programOutlineResponse>>;
+  /** The outline's media links are signed per window: answers made in one window are the same. */
+  outlineWindow(now: Date): number;
 }
 
 /** The same bytes the route's response schema would produce, so a cached answer equals a fresh one. */
@@ -100,8 +111,8 @@ function serializerOf<S extends z.ZodType>(schema: S): (body: Body<S>) => string
   return (body) => JSON.stringify(schema.encode(body));
 }
 
-export function createPublicCache(deps: PublicCacheDeps): PublicCache {
-  const { db, clock, media, logger } = deps;
+export function buildPublicCache(deps: PublicCacheDeps, loaders: PublicLoaders): PublicCache {
+  const { db, clock, logger } = deps;
   const store = createCacheStore({ maxEntries: MAX_ENTRIES });
   /** Exact URL → the key and policy its answer came with (the query is part of the URL: bounded). */
   const urls = new Map<string, { key: string; cacheControl: string }>();
@@ -145,40 +156,33 @@ export function createPublicCache(deps: PublicCacheDeps): PublicCache {
 
   return {
     landingData: (key = 'landing') =>
-      read(`landing:${key}`, landingResponse, async () => ({
-        data: await getLanding({ db, key }),
-      })),
-    page: (slug) =>
-      read(`page:${slug}`, pageResponse, async () => ({ data: await getPage({ db, slug }) })),
-    instructions: () =>
-      read('instructions', instructionsResponse, async () => ({
-        data: await listInstructions({ db }),
-      })),
-    regions: () =>
-      read('regions', regionsResponse, async () => ({ data: await listRegions({ db }) })),
-    ageGroups: () =>
-      read('age-groups', ageGroupsResponse, async () => ({ data: await listAgeGroups({ db }) })),
+      read(`landing:${key}`, landingResponse, () => loaders.landingData(key)),
+    page: (slug) => read(`page:${slug}`, pageResponse, () => loaders.page(slug)),
+    instructions: () => read('instructions', instructionsResponse, () => loaders.instructions()),
+    regions: () => read('regions', regionsResponse, () => loaders.regions()),
+    ageGroups: () => read('age-groups', ageGroupsResponse, () => loaders.ageGroups()),
     subscriptions: (page = 1) =>
-      read(`subscriptions:${page}`, subscriptionsResponse, () => listSubscriptions({ db, page })),
-    gifts: (page = 1) => read(`gifts:${page}`, giftsResponse, () => listGifts({ db, page })),
+      read(`subscriptions:${page}`, subscriptionsResponse, () => loaders.subscriptions(page)),
+    gifts: (page = 1) => read(`gifts:${page}`, giftsResponse, () => loaders.gifts(page)),
     additionalPrograms: () =>
-      read('additional-programs', additionalProgramsResponse, async () => ({
-        data: await listAdditionalPrograms({ db }),
-      })),
+      read('additional-programs', additionalProgramsResponse, () => loaders.additionalPrograms()),
     programOutline: (type, program) => {
-      // Its media links are signed per window: an answer belongs to one window.
       const now = clock();
-      const window = signingMoment(now).getTime();
-      return read(`outline:${type}:${program}:${window}`, programOutlineResponse, async () => ({
-        data: await programOutline({ db, media, now, type, program }),
-      }));
+      return read(
+        `outline:${type}:${program}:${loaders.outlineWindow(now)}`,
+        programOutlineResponse,
+        () => loaders.programOutline(type, program, now),
+      );
     },
     rememberUrl(url, key, cacheControl) {
       // A long URL is a made-up one (the routes' own are short): let it take the route each time.
       if (url.length > MAX_URL_LENGTH || urls.has(url)) return;
       if (urls.size >= MAX_ENTRIES) {
-        const oldest = urls.keys().next();
-        if (!oldest.done) urls.delete(oldest.value);
+        // Room is made only from a URL whose answer is no longer current: URLs still answering stay,
+        // however many others come, and the newcomer then simply takes the route.
+        const stale = [...urls].find(([, remembered]) => !store.answer(remembered.key));
+        if (!stale) return;
+        urls.delete(stale[0]);
       }
       urls.set(url, { key, cacheControl });
     },

@@ -4,7 +4,6 @@
 // purchases by hand and cancellations move or stop charges at any time, and a scan simply reads the row
 // as it is now. Every step is a conditional update of the row, so two ticks at once (or one run twice)
 // remind once and register one order: while the row's charge order is open no other is registered.
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -21,12 +20,12 @@ import {
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { enqueue } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/types';
-import { bankFor } from '../payments/gateway';
-import { orderBundle, RECEIPT_TAX_SYSTEM } from '../payments/receipt';
-import { FIRST_RECONCILE_DELAY_MS, RECONCILE_JOB } from '../payments/register-order';
-import { FAIL_REASONS, settleOrder } from '../payments/settle';
-import { mailAbout } from './renewal-mail';
-import { renewalAmount } from './renewal-price';
+import { bankFor } from '../payments';
+import { orderBundle, RECEIPT_TAX_SYSTEM } from '../payments';
+import { FIRST_RECONCILE_DELAY_MS, orderNumberFor, RECONCILE_JOB } from '../payments';
+import { FAIL_REASONS, settleOrder } from '../payments';
+import { mailAbout } from '../payments';
+import { renewalAmount } from '../payments';
 
 export const RENEWAL_TICK_JOB = 'renewals.tick';
 export const TICK_MS = 15 * 60_000;
@@ -198,8 +197,17 @@ async function prepareCharge(deps: RenewalDeps, row: RenewalRow) {
         purchaseId: purchase.id,
         userId: locked.userId,
         kind: 'renewal',
-        orderNumber: `R${purchase.id}-${randomBytes(6).toString('hex')}`,
+        // The same short number as a payment by hand, R for a renewal: the history shows it too.
+        orderNumber: `R${orderNumberFor(purchase.id)}`,
         amount: purchase.total,
+        terms: {
+          type: 'subscription',
+          lines,
+          tariff_id: tariff.id,
+          child_ids: [],
+          discount: 0,
+          recurrent: true,
+        },
         createdAt: now,
         updatedAt: now,
       })

@@ -19,10 +19,10 @@ import {
 } from '../../db/schema/index';
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { HttpError, conflict } from '../../plugins/errors';
-import { bankFor } from '../payments/gateway';
-import { freshConsent, paidTimeEnd } from './consent';
+import { bankFor } from '../payments';
+import { freshConsent, paidTimeEnd } from '../payments';
 import { familyPauses, paidPeriodNow } from './pauses';
-import { renewalAmount } from './renewal-price';
+import { renewalAmount } from '../payments';
 
 /** unBindCard.do's answer for a binding the bank no longer has (removed before, or expired). */
 const BINDING_GONE = '2';
@@ -38,22 +38,38 @@ export const CHARGE_IN_PROGRESS =
   'Банк ещё проводит последнее списание — включите автопродление позже, когда оно завершится';
 export const NOTHING_TO_RENEW = 'Нет оплаченной подписки, которую можно продлевать';
 
-export async function renewalState(db: Database, userId: number, now: Date): Promise<RenewalState> {
+async function renewalRow(db: Database, userId: number) {
   const [row] = await db
     .select({ renewal: subscriptionRenewals, tariff: tariffs, card: cardBindings })
     .from(subscriptionRenewals)
     .innerJoin(tariffs, eq(tariffs.id, subscriptionRenewals.tariffId))
     .innerJoin(cardBindings, eq(cardBindings.id, subscriptionRenewals.cardBindingId))
     .where(eq(subscriptionRenewals.userId, userId));
-  // The card renewal charges, while saved; otherwise the newest saved card (a later recurrent payment
-  // may have saved another).
+  return row;
+}
+
+/**
+ * The one card «Тарифы» names, and so the one «Удалить карту» removes: the card renewal charges while it is
+ * saved, otherwise the newest saved card (a later recurrent payment may have saved another).
+ */
+async function shownCard(
+  db: Database,
+  userId: number,
+  row: Awaited<ReturnType<typeof renewalRow>>,
+) {
+  if (row && row.card.removedAt === null) return row.card;
   const [newest] = await db
-    .select({ maskedPan: cardBindings.maskedPan })
+    .select()
     .from(cardBindings)
     .where(and(eq(cardBindings.userId, userId), isNull(cardBindings.removedAt)))
     .orderBy(desc(cardBindings.createdAt), desc(cardBindings.id))
     .limit(1);
-  const card = row && row.card.removedAt === null ? row.card : newest;
+  return newest;
+}
+
+export async function renewalState(db: Database, userId: number, now: Date): Promise<RenewalState> {
+  const row = await renewalRow(db, userId);
+  const card = await shownCard(db, userId, row);
   const pauses = await familyPauses(db, userId, now);
   const period = await paidPeriodNow(db, userId, now);
   const active = !!row && row.renewal.cancelledAt === null && row.card.removedAt === null;
@@ -170,18 +186,19 @@ export async function enableRenewal(
   return renewalState(db, userId, now);
 }
 
-/** The bank forgets the card first; only then is it removed here, and renewal stops. */
+/**
+ * Removes the card «Тарифы» names — only that one: the bank forgets it first, then it is removed here, and
+ * renewal stops if it was the card renewal charges. Another saved card, if any, is named next.
+ */
 export async function removeCard(
   deps: { db: Database; config: Config; log?: FastifyBaseLogger },
   userId: number,
   now: Date,
 ): Promise<RenewalState> {
   const { db } = deps;
-  const cards = await db
-    .select()
-    .from(cardBindings)
-    .where(and(eq(cardBindings.userId, userId), isNull(cardBindings.removedAt)));
-  for (const card of cards) {
+  const row = await renewalRow(db, userId);
+  const card = await shownCard(db, userId, row);
+  if (card) {
     try {
       await bankFor(deps.config).unbindCard(card.bindingId);
     } catch (error) {
@@ -198,7 +215,7 @@ export async function removeCard(
     }
     await db.update(cardBindings).set({ removedAt: now }).where(eq(cardBindings.id, card.id));
   }
-  await cancel(db, userId, 'card_removed', now);
+  if (!card || row?.card.id === card.id) await cancel(db, userId, 'card_removed', now);
   return renewalState(db, userId, now);
 }
 

@@ -6,7 +6,7 @@ import { NO_CONTENT, manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { seedDatabase } from '../../db/seed/seed';
-import { bearer } from '../auth/accounts-testing';
+import { bearer } from '../../testing/accounts';
 import { staffSession } from '../../testing/staff';
 
 let database: TestDatabase;
@@ -23,7 +23,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const staff = (role: 'admin' | 'editor') =>
+const staff = (role: 'admin' | 'editor' | 'support') =>
   staffSession({ db: database.db, clock: time.clock }, role);
 
 const body = {
@@ -145,12 +145,27 @@ describe('reasons for switching renewal off', () => {
     const stats = res.json<{ data: { reason: string; count: number; share: number }[] }>().data;
     expect(stats.find((s) => s.reason === 'expensive')).toMatchObject({ count: 2, share: 66.7 });
     expect(stats.find((s) => s.reason === 'other')).toMatchObject({ count: 0, share: 0 });
+  });
+
+  it('gives the parents’ comments to the administrator only', async () => {
+    await database.db
+      .insert(unsubscribeFeedback)
+      .values({ reason: 'other', comment: 'Переезжаем, позвоните маме', createdAt: time.clock() });
+    for (const role of ['editor', 'support'] as const) {
+      const refused = await app.inject({
+        url: '/api/admin/unsubscribe-reasons?days=30',
+        headers: bearer(await staff(role)),
+      });
+      expect(refused.statusCode, role).toBe(403);
+      expect(refused.body).not.toContain('Переезжаем');
+    }
     const list = await app.inject({
       url: '/api/admin/unsubscribe-reasons?days=30',
-      headers: bearer(token),
+      headers: bearer(await staff('admin')),
     });
+    expect(list.statusCode).toBe(200);
     expect(list.json<{ data: { title: string; comment: string | null }[] }>().data).toContainEqual(
-      expect.objectContaining({ title: 'Дорого', comment: 'Дорого для нас' }),
+      expect.objectContaining({ title: 'Другое', comment: 'Переезжаем, позвоните маме' }),
     );
   });
 });

@@ -20,6 +20,7 @@ export async function paymentHistory(
     .limit(HISTORY_LIMIT);
   return rows.map(({ order, purchase }) => ({
     purchase_id: purchase.id,
+    order_number: order.orderNumber,
     type: purchase.type,
     title: purchase.lines.map((line) => line.name).join(', '),
     total: order.amount,

@@ -1,13 +1,11 @@
 // POST /store/web/promocode: what a code gives, and on which price. A guest still choosing a tariff may ask
 // too (the journey starts on /subscribe before registering), so the price can come from a tariff id.
 import type { Promocode, PromocodeBody } from '@contract/api/store';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { purchases } from '../../db/schema/index';
 import { conflict } from '../../plugins/errors';
 import { linesAmount, priceItems } from './pricing';
-import { promoByCode, promoDiscount } from './promo';
-import { ownPurchase, sentToBank } from './purchases';
+import { promoByCode, promoDiscount, type PromoRow } from './promo';
+import { changeUnsentPurchase, ownPurchase } from './purchases';
 
 export const PURCHASE_SENT =
   'Эта покупка уже оформлена — начните её заново, чтобы применить промокод';
@@ -28,7 +26,8 @@ export async function checkPromocode({
       ? await ownPurchase(db, userId, body.purchase_id)
       : null;
   const type = purchase?.type ?? body.type;
-  const promo = await promoByCode(db, body.code, now, type);
+  const holder = purchase && userId !== null ? { userId, purchaseId: purchase.id } : null;
+  const promo = await promoByCode(db, body.code, now, type, holder);
   let amount: number | null = purchase?.amount ?? null;
   if (amount === null && body.type && body.type !== 'weeks' && body.ids && body.ids.length > 0) {
     amount = linesAmount((await priceItems(db, body.type, body.ids)).lines);
@@ -36,14 +35,23 @@ export async function checkPromocode({
   const discount = amount === null ? null : promoDiscount(promo, amount);
   // Applied to the parent's own purchase, the code is bound to it: the order may then name it by id.
   if (purchase && discount !== null) {
-    if (purchase.status !== 'new' || (await sentToBank(db, purchase.id))) {
-      throw conflict(PURCHASE_SENT);
-    }
-    await db
-      .update(purchases)
-      .set({ promoCodeId: promo.id, discount, total: purchase.amount - discount, updatedAt: now })
-      .where(eq(purchases.id, purchase.id));
+    const changed = await changeUnsentPurchase(db, purchase.userId ?? 0, purchase.id, (row) => {
+      // The amount read under the lock: the discount is the code's on what the purchase costs now.
+      const locked = promoDiscount(promo, row.amount);
+      return {
+        promoCodeId: promo.id,
+        discount: locked,
+        total: row.amount - locked,
+        updatedAt: now,
+      };
+    });
+    if (!changed) throw conflict(PURCHASE_SENT);
+    return answer(promo, changed.amount, changed.discount);
   }
+  return answer(promo, amount, discount);
+}
+
+function answer(promo: PromoRow, amount: number | null, discount: number | null): Promocode {
   return {
     promo_id: promo.id,
     code: promo.code,

@@ -1,6 +1,6 @@
 // A purchase: what the parent chose, priced on the server from the catalogue (no amount ever comes from
 // the browser). It stays `new` until an order for it is paid; the parent may re-choose (purchase_id) or
-// add a promo code until then.
+// add a promo code only until its first order is registered — from then on it is frozen.
 import { and, eq } from 'drizzle-orm';
 import type { Purchase } from '@contract/api/store';
 import type { Database } from '../../db/client';
@@ -45,14 +45,40 @@ export async function ownPurchase(
   return row;
 }
 
-/** Whether any order of the purchase was ever written (a purchase sent to the bank never changes). */
-export async function sentToBank(db: Database, purchaseId: number): Promise<boolean> {
-  const [order] = await db
-    .select({ id: paymentOrders.id })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.purchaseId, purchaseId))
-    .limit(1);
-  return order !== undefined;
+/**
+ * Changes the parent's purchase while it has never been sent to the bank, under the purchase's row lock —
+ * the lock registering an order takes too (payments/register-order.ts) — so a change and an order never
+ * cross: once an order exists the purchase is frozen, and `null` says so. 404 for another family's.
+ */
+export async function changeUnsentPurchase(
+  db: Database,
+  userId: number,
+  purchaseId: number,
+  change: (row: PurchaseRow) => Partial<PurchaseRow>,
+): Promise<PurchaseRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)))
+      .for('update');
+    if (!row) throw notFound(PURCHASE_NOT_FOUND);
+    if (row.status === 'paid') throw conflict(PURCHASE_PAID);
+    if (row.status !== 'new') throw notFound(PURCHASE_NOT_FOUND);
+    // Read after the lock is held: an order written by a transaction that held it before is seen here.
+    const [order] = await tx
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.purchaseId, purchaseId))
+      .limit(1);
+    if (order) return null;
+    const [changed] = await tx
+      .update(purchases)
+      .set(change(row))
+      .where(eq(purchases.id, purchaseId))
+      .returning();
+    return changed ?? null;
+  });
 }
 
 /** The parent's purchase that can still be paid. */
@@ -94,18 +120,13 @@ export async function initializePurchase({
     total: amount,
   };
   // Re-choosing changes a purchase only while it has never been sent to the bank; after that an order
-  // there may still be paid, so the new choice becomes a purchase of its own.
+  // there may still be paid for what it was registered with, so the new choice becomes a purchase of its own.
   if (purchaseId !== null) {
-    await openPurchase(db, userId, purchaseId);
-    if (!(await sentToBank(db, purchaseId))) {
-      const [row] = await db
-        .update(purchases)
-        .set({ ...values, updatedAt: now })
-        .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'new')))
-        .returning();
-      if (!row) throw conflict(PURCHASE_PAID);
-      return toPurchase(row);
-    }
+    const changed = await changeUnsentPurchase(db, userId, purchaseId, () => ({
+      ...values,
+      updatedAt: now,
+    }));
+    if (changed) return toPurchase(changed);
   }
   const [row] = await db
     .insert(purchases)

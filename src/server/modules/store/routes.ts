@@ -14,7 +14,7 @@ import { currentUser, optionalSession } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { limitPerIp, rateLimiter } from '../../plugins/rate-limit';
 import { clientAddressKey } from '../../plugins/client-address';
-import { childSlots } from '../children/service';
+import { childSlots } from '../children';
 import { paymentHistory } from './history';
 import { STORE_LIMITS } from './limits';
 import { checkPromocode } from './promocode';

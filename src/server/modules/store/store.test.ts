@@ -7,7 +7,7 @@ import {
   startPaymentsKit,
   tariffId,
   type PaymentsKit,
-} from '../payments/payments-testing';
+} from '../../testing/payments';
 
 let kit: PaymentsKit;
 beforeAll(async () => {

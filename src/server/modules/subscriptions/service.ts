@@ -1,4 +1,4 @@
-// A family's subscription periods. The trial (ARCHITECTURE §5): a free 7-day subscription, once per account,
+// A family's subscription periods. The trial (docs/PRODUCT.md «Product rules»): a free 7-day subscription, once per account,
 // no card, never turning paid by itself — it simply ends. Paid and gift periods come with payments.
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { ProfileSubscription } from '@contract/api/auth';

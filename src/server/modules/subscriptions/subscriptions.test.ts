@@ -7,7 +7,7 @@ import { defaultSeedContent } from '../../db/seed/default-content';
 import { manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer } from '../auth/accounts-testing';
+import { bearer } from '../../testing/accounts';
 import { createSession } from '../auth/service';
 
 let database: TestDatabase;

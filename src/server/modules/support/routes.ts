@@ -8,7 +8,7 @@ import type { ModuleDeps } from '../../deps';
 import { invalidField } from '../../plugins/errors';
 import { optionalSession } from '../../plugins/auth';
 import { limitPerIp, rateLimiter, type RateLimit } from '../../plugins/rate-limit';
-import { CAPTCHA_FAILED } from '../auth/routes';
+import { CAPTCHA_FAILED } from '../auth';
 import { answerAddress, createSupportRequest } from './service';
 
 const HOUR = 60 * 60_000;

@@ -87,3 +87,38 @@ export async function createSupportRequest(
     return { id: row.id, email: address.email };
   });
 }
+
+/** The name a request the school writes itself goes under in the back office's support queue. */
+export const SCHOOL_NOTICE_NAME = 'Школа (автоматически)';
+
+/**
+ * Something the staff must see that no parent wrote — a refund made at the bank — put into the support
+ * queue (the dashboard counts it among new requests) and mailed to the support inbox. Its answer address is
+ * the support inbox itself, so answering it never writes to a parent by surprise.
+ */
+export async function noticeForStaff(
+  db: Database,
+  input: { userId: number | null; message: string; supportEmail: string },
+): Promise<void> {
+  const [row] = await db
+    .insert(supportRequests)
+    .values({
+      userId: input.userId,
+      name: SCHOOL_NOTICE_NAME,
+      email: input.supportEmail,
+      message: input.message.slice(0, 5000),
+    })
+    .returning({ id: supportRequests.id });
+  if (!row) throw new Error('support notice not stored');
+  await queueMail(db, {
+    template: 'support-request',
+    to: input.supportEmail,
+    data: {
+      number: row.id,
+      name: SCHOOL_NOTICE_NAME,
+      email: input.supportEmail,
+      message: input.message,
+      sender: 'школа, автоматически',
+    },
+  });
+}

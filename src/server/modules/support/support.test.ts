@@ -11,7 +11,7 @@ import {
   recaptchaGuardedApp,
   startAccountsApp,
   stopAccountsApp,
-} from '../auth/accounts-testing';
+} from '../../testing/accounts';
 import { CAPTCHA_FAILED } from '../auth/routes';
 import { createSession } from '../auth/service';
 import { EMAIL_UNCONFIRMED } from './service';

@@ -1,4 +1,4 @@
-// What both sandbox providers do alike (CONTRACTS §3): the consent dialog at an authorize address — shown
+// What both sandbox providers do alike (src/server/integrations/oauth/README.md): the consent dialog at an authorize address — shown
 // on GET, answered by its form's POST — which issues a single-use code and redirects back to the school.
 // How the code is redeemed and the person read stays with each provider: the contracts differ there.
 import type { FastifyInstance, FastifyReply } from 'fastify';

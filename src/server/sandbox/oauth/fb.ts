@@ -1,4 +1,4 @@
-// Facebook Login sandbox (CONTRACTS §3): the dialog (consent screen) and the Graph calls the school
+// Facebook Login sandbox (src/server/integrations/oauth/README.md): the dialog (consent screen) and the Graph calls the school
 // makes — GET /graph/oauth/access_token and GET /graph/me. Mounted at /sandbox/oauth/fb outside production.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';

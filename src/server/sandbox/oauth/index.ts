@@ -1,10 +1,10 @@
-// The OAuth sandbox providers of the demo (ARCHITECTURE §7): VK ID at /sandbox/oauth/vk, Facebook at
+// The OAuth sandbox providers of the demo (docs/ARCHITECTURE.md): VK ID at /sandbox/oauth/vk, Facebook at
 // /sandbox/oauth/fb, test people's avatars at /sandbox/oauth/avatars. Register with the prefix
 // '/sandbox/oauth', and only when config.sandboxes.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../deps';
 import { errorBody } from '../../plugins/errors';
-import { acceptForms } from '../../modules/oauth/form';
+import { acceptForms } from '../../shared/form';
 import { providerPage, sandboxListPage, sendPage } from '../index-pages';
 import { facebookSandbox } from './fb';
 import { avatarSvg, findPerson } from './people';

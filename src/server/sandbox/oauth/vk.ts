@@ -1,4 +1,4 @@
-// VK ID sandbox (CONTRACTS §3): /authorize (consent screen), POST /oauth2/auth (code + PKCE → tokens),
+// VK ID sandbox (src/server/integrations/oauth/README.md): /authorize (consent screen), POST /oauth2/auth (code + PKCE → tokens),
 // POST /oauth2/user_info. Mounted at /sandbox/oauth/vk only outside production.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';

@@ -4,7 +4,7 @@
 // Register with the prefix '/sandbox/sberbank', and only when config.sandboxes.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../../deps';
-import { acceptForms } from '../../modules/oauth/form';
+import { acceptForms } from '../../shared/form';
 import { sendPage } from '../index-pages';
 import { sberbankSandboxPage } from './about-page';
 import { createNotifier } from './callbacks';

@@ -117,7 +117,7 @@ function Slides({ label, children, options, slideSize = '85%', className }: Caro
 }
 
 /**
- * SPEC §8: if the slider cannot be created the page reloads — once per session; after that the slides
+ * docs/ARCHITECTURE.md «Error codes»: if the slider cannot be created the page reloads — once per session; after that the slides
  * are shown as a plain scrollable row instead.
  */
 class CarouselBoundary extends Component<CarouselProps, { failed: boolean }> {

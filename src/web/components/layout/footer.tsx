@@ -3,8 +3,8 @@ import { GiftBlock } from './gift-block';
 import { FooterHtml } from './footer-html';
 import { Logo } from './logo';
 import { SocialIcon } from './social-icon';
-import { pathTo, type RouteName } from '../../app/routes';
-import { useRouteMeta } from '../../app/route-meta';
+import { pathTo, type RouteName } from '../../lib/routes';
+import { useRouteMeta } from '../../lib/route-meta';
 import { usePublicConfig } from '../../api/config';
 import { useLandingData } from '../../api/content';
 import { AppleIcon, GooglePlayIcon } from '../illustrations/icons';
@@ -30,10 +30,10 @@ const DOCUMENT_LINKS: FooterLink[] = [
   { to: 'license-agreement', label: 'Лицензионное соглашение' },
 ];
 
-/** SPEC §2: footer links scroll to the top 400 ms after navigation. */
+/** docs/PRODUCT.md «Screens and routes»: footer links scroll to the top 400 ms after navigation. */
 const scrollUp = () => scrollToTopAfterDelay();
 
-/** A titled column of footer links; SPEC §2: footer links scroll to the top 400 ms after navigation. */
+/** A titled column of footer links; docs/PRODUCT.md «Screens and routes»: footer links scroll to the top 400 ms after navigation. */
 function FooterLinks({ id, title, links }: { id: string; title: string; links: FooterLink[] }) {
   return (
     <nav className={styles.column} aria-labelledby={id}>

@@ -1,4 +1,4 @@
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../ui/button-link';
 import { cx } from '../ui/cx';
@@ -25,7 +25,7 @@ const TEXTS = {
 type Layout = keyof typeof TEXTS;
 
 /**
- * SPEC §2 footer gift block: «Купить в ПОДАРОК» leads a logged-in parent to gift, a guest to
+ * docs/PRODUCT.md «Screens and routes» footer gift block: «Купить в ПОДАРОК» leads a logged-in parent to gift, a guest to
  * subscribe-gift; parents who already study with us see it in other colours, with other words. Both texts
  * take one place, so the block keeps its size when a parent's profile arrives after the page is shown.
  */

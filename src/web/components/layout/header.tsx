@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { Logo } from './logo';
 import { useAuthActions } from './use-auth-actions';
 import { useSession } from '../../api/session';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { Button } from '../ui/button';
 import styles from './header.module.scss';
 
@@ -37,7 +37,7 @@ function useScrolled(): boolean {
   return scrolled;
 }
 
-/** SPEC §2 header: the menu for guests and for logged-in parents; a burger below 768 px. */
+/** docs/PRODUCT.md «Screens and routes» header: the menu for guests and for logged-in parents; a burger below 768 px. */
 export function Header() {
   const { isLoggedIn } = useSession();
   const { openLogin, openRegister, logout, loggingOut } = useAuthActions();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Owl } from '../illustrations/owl';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import styles from './logo.module.scss';
 
 /** «Школа Умняшек» with Умняшка the owl; links home. */

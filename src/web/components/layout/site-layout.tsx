@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './header';
 import { InsideMain } from './main-landmark';
-import { loadChunk } from '../../app/chunk';
+import { loadChunk } from '../../lib/chunk';
 import styles from './site-layout.module.scss';
 
 // The footer is below the fold on every page: its chunk (and its data) must not hold up the first paint.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { logout } from '../../api/auth';
-import { openModal } from '../../modals/modal-store';
-import { guardedLeave } from '../../modals/parental-control/leave-guard';
+import { openModal } from '../modal/modal-store';
+import { guardedLeave } from '../../lib/leave-guard';
 
 /** The header's «Войти», «Регистрация» and «Выйти». */
 export function useAuthActions() {

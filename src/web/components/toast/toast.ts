@@ -38,7 +38,7 @@ function show(kind: Kind, message: string, description?: string): void {
   });
 }
 
-/** Short notices in the corner; they hide after 5000 ms (SPEC §9). */
+/** Short notices in the corner; they hide after 5000 ms (docs/PRODUCT.md «Product rules»). */
 export const toast = {
   message: (message: string, description?: string) => show('message', message, description),
   success: (message: string, description?: string) => show('success', message, description),

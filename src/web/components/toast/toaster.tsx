@@ -4,7 +4,7 @@ import { TOAST_AUTO_HIDE_MS } from '@contract/constants';
 import { toasterReady } from './toast';
 import styles from './toaster.module.scss';
 
-/** SPEC §9: toasts hide after 5000 ms. */
+/** docs/PRODUCT.md «Product rules»: toasts hide after 5000 ms. */
 export default function Toaster() {
   // sonner's own listener is set up in its effect, which runs before this one (children first).
   useEffect(toasterReady, []);

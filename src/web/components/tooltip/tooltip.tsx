@@ -38,7 +38,7 @@ function isShown(element: Element | null): boolean {
   return rect.width > 0 && rect.height > 0;
 }
 
-/** SPEC §9 tooltip: fades in 150 ms; while open, every 100 ms it checks its anchor is still on screen. */
+/** docs/PRODUCT.md «Product rules» tooltip: fades in 150 ms; while open, every 100 ms it checks its anchor is still on screen. */
 export function Tooltip({ content, placement = 'top', children }: TooltipProps) {
   const [open, setOpen] = useState(false);
   const { refs, floatingStyles, context, elements } = useFloating({

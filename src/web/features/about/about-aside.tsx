@@ -1,7 +1,7 @@
 import { Button } from '../../components/ui/button';
-import { openModal } from '../../modals/modal-store';
+import { openModal } from '../../components/modal/modal-store';
 import { usePublicConfig } from '../../api/config';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { EmailText } from '../../components/ui/email-text';

@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { usePage } from '../../api/content';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { Owl } from '../../components/illustrations/owl';
 import { Sparkle } from '../../components/illustrations/sparkle';
 import { Container } from '../../components/ui/container';
@@ -13,7 +13,7 @@ import styles from './about-layout.module.scss';
 
 const TABS = ABOUT_SECTIONS.map((section) => ({ to: pathTo(section.route), label: section.label }));
 
-/** SPEC §2 about: one band with the page title and the sub-navigation, the page body below. */
+/** docs/PRODUCT.md «Screens and routes» about: one band with the page title and the sub-navigation, the page body below. */
 export default function AboutLayout() {
   const { pathname } = useLocation();
   const section = aboutSectionOf(pathname);

@@ -1,5 +1,5 @@
 import { PAGE_SLUGS } from '@contract/api/content';
-import { pathTo, type RouteName } from '../../app/routes';
+import { pathTo, type RouteName } from '../../lib/routes';
 
 /** The about section's pages: route name, page slug of GET /api/page/{slug}, tab label. */
 export const ABOUT_SECTIONS = [

@@ -1,4 +1,4 @@
-// What a parent chose before paying, kept in the browser (SPEC §3 keys, §4 pay-after-register):
+// What a parent chose before paying, kept in the browser (docs/PRODUCT.md «Product rules»: pay after registering):
 // `pay_after` — a tariff chosen by a guest, waiting for registration; `last_pay_after` — the order sent to
 // the bank, so the return page knows what was bought; `send-gift` — who a gift being bought is for.
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
@@ -14,6 +14,8 @@ export interface PayAfter {
 export interface LastPayAfter {
   kind: 'subscription' | 'gift' | 'child-slot' | 'weeks' | 'additional-program';
   order_id: string;
+  /** The school's number of that order, for the result modal when the server cannot be asked. */
+  order_number?: string;
   /** ISO time the parent left for the bank. */
   started_at: string;
 }

@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useSubscriptions } from '../../api/catalog';
 import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import { buildTariffPlan } from '../landing/tariffs/tariff-plan';
-import { TariffChooser } from '../landing/tariffs/tariff-chooser';
+import { buildTariffPlan, TariffChooser } from '../landing';
 import { SubscriptionPay } from './subscription-pay';
 
 /** Tariffs to choose from and the pay block: /subscribe for guests, personal/tariffs for parents. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { goToBank } from '../checkout/go-to-bank';
+import { goToBank } from '../checkout';
 import { initializePurchase } from '../../api/store';
-import { purchaseProblem } from '../purchase/purchase-problem';
+import { purchaseProblem } from '../purchase';
 
 /** One more place for a child: the server prices it, the bank's page takes the payment. */
 export function useBuyChildSlot() {

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { usePage } from '../../api/content';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';

@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/button';
-import { openModal } from '../../modals/modal-store';
+import { openModal } from '../../components/modal/modal-store';
 import { PAGE_SLUGS } from '@contract/api/content';
 import { usePublicConfig } from '../../api/config';
 import { usePage } from '../../api/content';
@@ -11,7 +11,7 @@ import { ContentBody } from '../../components/ui/content-body';
 import { PageHero } from '../../components/ui/page-hero';
 import styles from './faq-page.module.scss';
 
-/** SPEC §2 faq: questions and answers from the admin, as <details> items styled as an accordion. */
+/** docs/PRODUCT.md «Screens and routes» faq: questions and answers from the admin, as <details> items styled as an accordion. */
 export default function FaqPage() {
   const { data: page, isError, refetch, isRefetching } = usePage(PAGE_SLUGS.faq);
   const { data: config } = usePublicConfig();

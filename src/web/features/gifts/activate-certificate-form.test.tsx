@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ERROR_CODES } from '@contract/api/values';
-import { installInterceptors } from '../../api/interceptors';
+import { installRequestErrors } from '../../testing/request-errors';
 import {
   apiUrl,
   errorResponse,
@@ -13,10 +13,10 @@ import {
   serveApiInTests,
 } from '../../testing/msw';
 import { ActivateCertificateForm } from './activate-certificate-form';
-import { renderGiftScreen } from './gift-fixtures';
+import { renderGiftScreen } from '../../testing/gift-fixtures';
 
 serveApiInTests();
-beforeAll(() => installInterceptors());
+beforeAll(() => installRequestErrors());
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
@@ -92,10 +92,10 @@ describe('certificate activation', () => {
     ).toBeTruthy();
   });
 
-  it('asks for a code before sending anything', () => {
+  it('asks for a code before sending anything', async () => {
     renderGiftScreen(<ActivateCertificateForm initialCode={null} />, { parent: true });
     fireEvent.click(activateButton());
-    expect(screen.getByText('Введите код сертификата')).toBeTruthy();
+    expect(await screen.findByText('Введите код сертификата')).toBeTruthy();
     expect(seen).toHaveLength(0);
   });
 });

@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatMoscowDate } from '@contract/moscow-date';
 import type { FamilySubscription } from '@contract/api/subscriptions';
 import { useActivateCertificate } from '../../api/store';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
-import { pathTo } from '../../app/routes';
-import { openModal } from '../../modals/modal-store';
-import { isModalAvailable } from '../../modals/registry';
+import { pathTo } from '../../lib/routes';
+import { openModal } from '../../components/modal/modal-store';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { TextField } from '../../components/form/text-field';
@@ -28,15 +28,9 @@ export function ActivatedView({ subscription }: { subscription: FamilySubscripti
         <ButtonLink to={pathTo('video')} size="lg">
           К урокам
         </ButtonLink>
-        {isModalAvailable('add-child') ? (
-          <Button variant="secondary" size="lg" onClick={() => openModal('add-child', {})}>
-            Добавить ребёнка
-          </Button>
-        ) : (
-          <ButtonLink to={pathTo('students')} variant="secondary" size="lg">
-            Добавить ребёнка
-          </ButtonLink>
-        )}
+        <Button variant="secondary" size="lg" onClick={() => openModal('add-child', {})}>
+          Добавить ребёнка
+        </Button>
       </div>
     </div>
   );
@@ -55,50 +49,51 @@ export function ActivateCertificateForm({
 }) {
   const id = useId();
   const activate = useActivateCertificate();
-  const [code, setCode] = useState(() => displayCertificateCode(initialCode ?? ''));
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useForm<{ code: string }>({
+    defaultValues: { code: displayCertificateCode(initialCode ?? '') },
+    // A message stays until the code changes, then goes: no checking while the parent types.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const codeField = register('code', {
+    validate: (value) => value.trim() !== '' || 'Введите код сертификата',
+    onChange: (event: { target: { value: string } }) => {
+      setValue('code', displayCertificateCode(event.target.value));
+      clearErrors('code');
+    },
+  });
 
   if (activate.data) return <ActivatedView subscription={activate.data} />;
 
-  const submit = async () => {
-    const typed = code.trim();
-    if (!typed) {
-      setError('Введите код сертификата');
-      return;
-    }
-    setError(null);
+  const submit = handleSubmit(async ({ code }) => {
     try {
-      const subscription = await activate.mutateAsync(typed);
+      const subscription = await activate.mutateAsync(code.trim());
       forgetCertificateCode();
       onActivated?.(subscription);
     } catch (failure) {
-      setError(fieldErrors(failure).code ?? errorMessage(failure));
+      setError('code', { message: fieldErrors(failure).code ?? errorMessage(failure) });
     }
-  };
+  });
 
   return (
-    <form
-      className={form.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form className={form.form} noValidate onSubmit={(event) => void submit(event)}>
       <TextField
         id={`${id}-code`}
         label="Код сертификата"
         className={`${form.upper} ${styles.codeInput}`}
-        value={code}
-        onChange={(event) => {
-          setCode(displayCertificateCode(event.target.value));
-          setError(null);
-        }}
+        {...codeField}
         placeholder="XXXX-XXXX-XXXX"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        error={error ?? undefined}
+        error={errors.code?.message}
         hint="12 букв и цифр из письма; регистр и пробелы не важны"
       />
       <Button type="submit" size="lg" block loading={activate.isPending}>

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { Container } from '../../components/ui/container';
-import { Panel } from '../personal/panel';
+import { Panel } from '../personal';
 import { ActivateCertificateForm } from './activate-certificate-form';
 import { pendingCertificateCode } from './certificate-code';
 import styles from './gifts.module.scss';

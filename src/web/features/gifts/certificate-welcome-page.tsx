@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { pathTo } from '../../app/routes';
-import { openModal } from '../../modals/modal-store';
+import { pathTo } from '../../lib/routes';
+import { openModal } from '../../components/modal/modal-store';
 import { GiftArt } from '../../components/layout/gift-art';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';

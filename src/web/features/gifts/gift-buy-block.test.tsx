@@ -3,14 +3,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Promocode } from '@contract/api/store';
-import { installInterceptors } from '../../api/interceptors';
-import { useModalStore } from '../../modals/modal-store';
+import { installRequestErrors } from '../../testing/request-errors';
+import { useModalStore } from '../../components/modal/modal-store';
 import { apiUrl, fieldError, seen, server, serveApiInTests } from '../../testing/msw';
 import { GiftBuyBlock } from './gift-buy-block';
-import { renderGiftScreen, serveGiftCatalogue } from './gift-fixtures';
+import { renderGiftScreen, serveGiftCatalogue } from '../../testing/gift-fixtures';
 
 serveApiInTests();
-beforeAll(() => installInterceptors());
+beforeAll(() => installRequestErrors());
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,19 +1,19 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatPrice } from '@contract/money';
 import { MONTHS, pluralize } from '@contract/plural';
 import { useGifts } from '../../api/catalog';
 import { checkPromocode, initializePurchase } from '../../api/store';
 import { errorMessage } from '../../api/interceptors';
-import { openModal } from '../../modals/modal-store';
+import { openModal } from '../../components/modal/modal-store';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
 import { PriceTag } from '../../components/ui/price-tag';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TextField } from '../../components/form/text-field';
 import { FormAlert } from '../../components/form/form-alert';
-import { clearPayAfter, writePayAfter, writeSendGift } from '../checkout/pay-after';
-import { goToBank } from '../checkout/go-to-bank';
-import { toldGlobally } from '../personal/request-errors';
+import { clearPayAfter, writePayAfter, writeSendGift, goToBank } from '../checkout';
+import { toldGlobally } from '../personal';
 import { GiftTariffCards } from './gift-tariff-cards';
 import { giftOptions, initialOption, looksLikeEmail } from './gift-tariffs';
 import { PromoField } from './promo-field';
@@ -42,8 +42,17 @@ export function GiftBuyBlock({ buyer, preset }: GiftBuyBlockProps) {
   const chosen =
     options.find((option) => option.id === chosenId) ?? initialOption(options, preset?.tariffId);
   const promo = useGiftPromo(chosen?.id, preset?.promo ?? null);
-  const [email, setEmail] = useState(preset?.email ?? '');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<{ recipient: string }>({
+    defaultValues: { recipient: preset?.email ?? '' },
+    // A message stays until the address changes, then goes: no checking while the parent types.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
 
@@ -72,13 +81,8 @@ export function GiftBuyBlock({ buyer, preset }: GiftBuyBlockProps) {
 
   const total = promo.applied?.total ?? chosen.price;
 
-  const buy = async () => {
-    setFailure(null);
-    const recipient = email.trim();
-    if (recipient && !looksLikeEmail(recipient)) {
-      setEmailError('Проверьте адрес: например, name@example.ru');
-      return;
-    }
+  const buy = handleSubmit(async (values) => {
+    const recipient = values.recipient.trim();
     // A code typed but not applied yet is checked first: the parent pays the price they were shown.
     let applied = promo.applied;
     if (promo.input && promo.input !== applied?.code) {
@@ -113,7 +117,7 @@ export function GiftBuyBlock({ buyer, preset }: GiftBuyBlockProps) {
       if (!toldGlobally(error)) setFailure(errorMessage(error));
       setPaying(false);
     }
-  };
+  });
 
   return (
     <form
@@ -121,8 +125,8 @@ export function GiftBuyBlock({ buyer, preset }: GiftBuyBlockProps) {
       aria-label="Покупка подписки в подарок"
       noValidate
       onSubmit={(event) => {
-        event.preventDefault();
-        void buy();
+        setFailure(null);
+        void buy(event);
       }}
     >
       <GiftTariffCards
@@ -143,12 +147,15 @@ export function GiftBuyBlock({ buyer, preset }: GiftBuyBlockProps) {
             autoCapitalize="none"
             spellCheck={false}
             placeholder="Почта получателя"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setEmailError(null);
-            }}
-            error={emailError ?? undefined}
+            error={errors.recipient?.message}
+            {...register('recipient', {
+              // Optional: a gift can be sent later from «Мои подарки».
+              validate: (value) =>
+                !value.trim() ||
+                looksLikeEmail(value.trim()) ||
+                'Проверьте адрес: например, name@example.ru',
+              onChange: () => clearErrors('recipient'),
+            })}
             hint="Пришлём получателю письмо с кодом сразу после оплаты"
           />
         </div>

@@ -4,14 +4,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import type { BoughtGift } from '@contract/api/store';
 import { ERROR_CODES } from '@contract/api/values';
-import { installInterceptors } from '../../api/interceptors';
-import { useModalStore } from '../../modals/modal-store';
+import { installRequestErrors } from '../../testing/request-errors';
+import { useModalStore } from '../../components/modal/modal-store';
 import { apiUrl, errorResponse, seen, server, serveApiInTests } from '../../testing/msw';
-import { boughtGift, renderGiftScreen } from './gift-fixtures';
+import { boughtGift, renderGiftScreen } from '../../testing/gift-fixtures';
 import { MyGifts } from './my-gifts';
 
 serveApiInTests();
-beforeAll(() => installInterceptors());
+beforeAll(() => installRequestErrors());
 afterEach(() => {
   cleanup();
   localStorage.clear();

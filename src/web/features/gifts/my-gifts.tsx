@@ -2,7 +2,7 @@ import { useBoughtGifts } from '../../api/store';
 import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { GiftArt } from '../../components/layout/gift-art';
-import { Panel } from '../personal/panel';
+import { Panel } from '../personal';
 import { GiftCard } from './gift-card';
 import { SendOffer } from './send-offer';
 import styles from './gifts.module.scss';

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { displayEmail } from '@contract/email';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { useSendGift, type BoughtGift } from '../../api/store';
@@ -12,34 +13,47 @@ import styles from './gifts.module.scss';
 export function SendGiftForm({ gift }: { gift: BoughtGift }) {
   const id = useId();
   const send = useSendGift();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<{ email: string }>({
+    defaultValues: { email: '' },
+    // A message stays until the address changes, then goes: no checking while the parent types.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const email = register('email', {
+    validate: (value) => {
+      const address = value.trim();
+      if (looksLikeEmail(address)) return true;
+      return address ? 'Проверьте адрес: например, name@example.ru' : 'Введите почту получателя';
+    },
+    onChange: () => clearErrors('email'),
+  });
 
-  const submit = async () => {
-    setSentTo(null);
-    const address = email.trim();
-    if (!looksLikeEmail(address)) {
-      setError(address ? 'Проверьте адрес: например, name@example.ru' : 'Введите почту получателя');
-      return;
-    }
-    setError(null);
+  const submit = handleSubmit(async (values) => {
+    const address = values.email.trim();
     try {
       const sent = await send.mutateAsync({ id: gift.id, email: address });
       setSentTo(displayEmail(sent.sent_to ?? address));
-      setEmail('');
+      reset();
     } catch (failure) {
-      setError(fieldErrors(failure).email ?? errorMessage(failure));
+      setError('email', { message: fieldErrors(failure).email ?? errorMessage(failure) });
     }
-  };
+  });
 
   return (
     <form
       className={styles.send}
       noValidate
       onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
+        setSentTo(null);
+        void submit(event);
       }}
     >
       {gift.sent_to && gift.sent_at && !sentTo && (
@@ -57,12 +71,8 @@ export function SendGiftForm({ gift }: { gift: BoughtGift }) {
           autoCapitalize="none"
           spellCheck={false}
           placeholder="name@example.ru"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
-          error={error ?? undefined}
+          error={errors.email?.message}
+          {...email}
         />
         <Button type="submit" variant="primary" loading={send.isPending}>
           Отправить на почту

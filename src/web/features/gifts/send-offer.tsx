@@ -3,7 +3,7 @@ import { displayEmail } from '@contract/email';
 import { useSendGift, type BoughtGift } from '../../api/store';
 import { errorMessage, fieldErrors } from '../../api/interceptors';
 import { Button } from '../../components/ui/button';
-import { readLastPayAfter, readSendGift, writeSendGift } from '../checkout/pay-after';
+import { readLastPayAfter, readSendGift, writeSendGift } from '../checkout';
 import { giftToOffer } from './gift-status';
 import styles from './gifts.module.scss';
 

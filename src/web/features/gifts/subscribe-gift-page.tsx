@@ -1,8 +1,8 @@
 import { GiftArt } from '../../components/layout/gift-art';
 import { Container } from '../../components/ui/container';
 import { PageHero } from '../../components/ui/page-hero';
-import { pathTo } from '../../app/routes';
-import { readPayAfter } from '../checkout/pay-after';
+import { pathTo } from '../../lib/routes';
+import { readPayAfter } from '../checkout';
 import { GiftBuyBlock } from './gift-buy-block';
 import { HowGiftsWork } from './how-it-works';
 import { useContinueWhenLoggedIn } from './use-continue-when-logged-in';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
-import { KEEP_MODAL_STATE } from '../../modals/modal-root';
+import { KEEP_MODAL_STATE } from '../../components/modal/modal-store';
 
 /**
  * A guest page that asked the parent to register or log in moves on once they have: the router's guard

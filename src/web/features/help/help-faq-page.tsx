@@ -1,6 +1,6 @@
 import { PAGE_SLUGS } from '@contract/api/content';
 import { usePage } from '../../api/content';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { Owl } from '../../components/illustrations/owl';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';

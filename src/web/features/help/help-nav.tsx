@@ -1,4 +1,4 @@
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { TabNav, type TabNavItem } from '../../components/ui/tab-nav';
 
 const TABS: TabNavItem[] = [

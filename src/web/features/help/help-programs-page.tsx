@@ -3,7 +3,7 @@ import type { Child } from '@contract/api/children';
 import { plural, pluralize, YEARS, type PluralForms } from '@contract/plural';
 import { useAdditionalPrograms, useAgeGroups } from '../../api/catalog';
 import { useProfile } from '../../api/profile';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { ArrowRightIcon, LockIcon, PlayIcon } from '../../components/illustrations/icons';
 import { ProgramIcon } from '../../components/illustrations/program-icon';
 import { Badge } from '../../components/ui/badge';
@@ -110,7 +110,9 @@ function AgeGroupCard({ group, learners }: { group: AgeGroup; learners: Child[] 
           <h4 id={titleId} className={styles.cardTitle}>
             Программа для детей {group.title}
           </h4>
-          <span className={styles.meta}>{pluralize(group.topics.length, TOPICS)}</span>
+          <span className={styles.meta}>
+            {pluralize(group.topics.length, TOPICS)} в&nbsp;плане года
+          </span>
         </div>
       </div>
       <p className={styles.description}>{firstSentence(group.description)}</p>

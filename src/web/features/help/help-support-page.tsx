@@ -4,9 +4,8 @@ import { useSession } from '../../api/session';
 import { usePublicConfig } from '../../api/config';
 import type { SupportReceipt } from '../../api/support';
 import { Button } from '../../components/ui/button';
-import { openModal } from '../../modals/modal-store';
-import { SupportForm } from '../support/support-form';
-import { SupportSent } from '../support/support-sent';
+import { openModal } from '../../components/modal/modal-store';
+import { SupportForm, SupportSent } from '../support';
 import { HelpScreen } from './help-screen';
 import styles from './help-support-page.module.scss';
 

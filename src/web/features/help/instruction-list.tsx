@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Instruction } from '@contract/api/content';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { ArrowRightIcon } from '../../components/illustrations/icons';
 import { cx } from '../../components/ui/cx';
 import styles from './instructions-page.module.scss';

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import type { Instruction } from '@contract/api/content';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { apiUrl, server, serveApiInTests } from '../../testing/msw';
 import InstructionsPage from './instructions-page';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Instruction } from '@contract/api/content';
 import { useInstructions } from '../../api/content';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { ArrowRightIcon } from '../../components/illustrations/icons';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';

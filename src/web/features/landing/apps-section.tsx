@@ -5,7 +5,7 @@ import { Container } from '../../components/ui/container';
 import { StoreBadges } from '../../components/ui/store-badges';
 import styles from './apps-section.module.scss';
 
-/** SPEC §1 app-store links: the mobile app in both stores, links from the public config. */
+/** docs/PRODUCT.md app-store links: the mobile app in both stores, links from the public config. */
 export function AppsSection() {
   const { data: config } = usePublicConfig();
   return (

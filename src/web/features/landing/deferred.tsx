@@ -12,10 +12,10 @@ import {
   loadLowerSections,
   type LowerSections,
 } from './lower-sections-loader';
-import { startedByTab } from '../../app/first-interaction';
+import { startedByTab } from '../../lib/first-interaction';
 
 interface RevealState {
-  /** The first scroll happened (SPEC §2). */
+  /** The first scroll happened (docs/PRODUCT.md «Screens and routes»). */
   revealed: boolean;
   /** The lower sections' code, once it has arrived. */
   sections: LowerSections | null;
@@ -24,7 +24,7 @@ interface RevealState {
 const RevealContext = createContext<RevealState>({ revealed: false, sections: null });
 
 /**
- * SPEC §2: the landing's lower sections appear after the first scroll. Also true at once when the page
+ * docs/PRODUCT.md «Screens and routes»: the landing's lower sections appear after the first scroll. Also true at once when the page
  * opens already scrolled (back navigation, a reload mid-page), and at the first Tab: a keyboard user moves
  * through the page without scrolling it, and focus must walk into the sections in order, not jump past
  * their empty boxes to the footer. The update of a keydown is rendered before the browser moves focus.

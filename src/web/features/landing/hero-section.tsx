@@ -8,7 +8,7 @@ import { ButtonLink } from '../../components/ui/button-link';
 import { Container } from '../../components/ui/container';
 import { OnePlace } from '../../components/ui/one-place';
 import { Skeleton } from '../../components/ui/skeleton';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import styles from './hero-section.module.scss';
 
 export interface HeroSectionProps {
@@ -18,7 +18,7 @@ export interface HeroSectionProps {
   onChooseTariff: () => void;
 }
 
-/** SPEC §1 banner: banner_text as the page's h1, banner_description, the promo button. */
+/** docs/PRODUCT.md banner: banner_text as the page's h1, banner_description, the promo button. */
 export function HeroSection({ landing, showTariffs, onChooseTariff }: HeroSectionProps) {
   return (
     <section className={styles.hero} aria-labelledby="landing-title">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AgeGroupSlug } from '@contract/api/catalog';
 import { plural, YEARS } from '@contract/plural';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { Container } from '../../components/ui/container';
 import { cx } from '../../components/ui/cx';
 import { ChildStepIcon, LessonStepIcon, ProgressStepIcon } from './step-icons';
@@ -25,7 +25,7 @@ const STEPS = [
   },
 ];
 
-// The slugs are fixed (ARCHITECTURE §5): this block needs no request, and no schema module (zod stays out
+// The slugs are fixed (docs/PRODUCT.md «Product rules»): this block needs no request, and no schema module (zod stays out
 // of the landing's initial JavaScript). "two-three" → 2–3.
 const AGE_NUMBERS: Record<AgeGroupSlug, [number, number]> = {
   'two-three': [2, 3],

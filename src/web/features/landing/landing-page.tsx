@@ -18,7 +18,7 @@ function stickyHeaderHeight(): number {
   return position === 'sticky' || position === 'fixed' ? header.getBoundingClientRect().height : 0;
 }
 
-/** SPEC §1–2 landing: banner, then (after the first scroll) video, offer, apps and tariffs. */
+/** docs/PRODUCT.md–2 landing: banner, then (after the first scroll) video, offer, apps and tariffs. */
 export default function LandingPage() {
   const { data: landing } = useLandingData();
   const session = useSession();

@@ -1,4 +1,4 @@
-import { loadChunk } from '../../app/chunk';
+import { loadChunk } from '../../lib/chunk';
 import type * as Sections from './lower-sections';
 
 export type LowerSections = typeof Sections;

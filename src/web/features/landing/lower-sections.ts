@@ -1,4 +1,4 @@
-// The landing's lower sections, in a chunk of their own: they appear after the first scroll (SPEC §2), so
+// The landing's lower sections, in a chunk of their own: they appear after the first scroll (docs/PRODUCT.md «Screens and routes»), so
 // their code stays out of the landing's initial JavaScript and is fetched while the parent reads the banner.
 export { AppsSection } from './apps-section';
 export { HowItWorksSection } from './how-it-works-section';

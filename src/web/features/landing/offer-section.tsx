@@ -17,7 +17,7 @@ export interface OfferSectionProps {
   onChooseTariff?: () => void;
 }
 
-/** SPEC §1 offer block: the percentage discount, special_text and promo_text. */
+/** docs/PRODUCT.md offer block: the percentage discount, special_text and promo_text. */
 export function OfferSection({ landing, onChooseTariff }: OfferSectionProps) {
   return (
     <section className={styles.section} aria-labelledby="offer-title">

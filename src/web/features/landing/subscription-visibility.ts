@@ -1,5 +1,5 @@
 /**
- * SPEC §2: the subscription block shows when the user is not logged in, has no subscription, or has a
+ * docs/PRODUCT.md «Screens and routes»: the subscription block shows when the user is not logged in, has no subscription, or has a
  * free one. While a logged-in parent's profile is still loading it shows too: it is the last section,
  * so hiding it later moves nothing the parent is looking at.
  */

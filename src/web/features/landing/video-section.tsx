@@ -2,10 +2,10 @@ import type { LandingData } from '@contract/api/content';
 import { PlayIcon } from '../../components/illustrations/icons';
 import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
-import { openModal } from '../../modals/modal-store';
+import { openModal } from '../../components/modal/modal-store';
 import styles from './video-section.module.scss';
 
-/** SPEC §1 promo video: the heading, the poster; play opens the video modal with video_link. */
+/** docs/PRODUCT.md promo video: the heading, the poster; play opens the video modal with video_link. */
 export function VideoSection({ landing }: { landing: LandingData | undefined }) {
   const play = () => {
     if (!landing) return;

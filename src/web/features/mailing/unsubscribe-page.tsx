@@ -1,20 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { displayEmail } from '@contract/email';
 import { errorCode, errorMessage } from '../../api/interceptors';
 import { mailing, useMailingState, type MailingState } from '../../api/mailing';
 import { useSession } from '../../api/session';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
+import { EmailText } from '../../components/ui/email-text';
 import { ErrorState } from '../../components/ui/error-state';
 import { PageHero } from '../../components/ui/page-hero';
 import { Skeleton } from '../../components/ui/skeleton';
-import { openModal } from '../../modals/modal-store';
+import { openModal } from '../../components/modal/modal-store';
 import { MailingChoices } from './mailing-choices';
 import styles from './unsubscribe-page.module.scss';
 
 /**
- * SPEC's unsubscribe page. From a mail's «Отписаться» link (`?token=…`) it honours the link at once —
+ * The unsubscribe page. From a mail's «Отписаться» link (`?token=…`) it honours the link at once —
  * the mail's category is left as the page opens, no login, no extra click — then offers the other
  * categories and a way back. Without a link it shows a signed-in parent's choices, and asks a guest to
  * sign in.
@@ -41,7 +43,10 @@ export default function UnsubscribePage() {
           ) : (
             <Card className={styles.card}>
               <p className={styles.address}>
-                Адрес: <b>{query.data.email}</b>
+                Адрес:{' '}
+                <b>
+                  <EmailText email={displayEmail(query.data.email)} />
+                </b>
               </p>
               <MailingChoices state={query.data} token={null} />
             </Card>
@@ -112,7 +117,11 @@ function FromLink({ state, token }: { state: MailingState; token: string }) {
                 Вы отписались от рассылки «{linked.title}»
               </h2>
               <p className={styles.text}>
-                Письма этой рассылки больше не придут на <b>{state.email}</b>.
+                Письма этой рассылки больше не придут на{' '}
+                <b>
+                  <EmailText email={displayEmail(state.email)} />
+                </b>
+                .
               </p>
             </>
           )}

@@ -2,10 +2,10 @@ import { NotFoundIllustration } from '../../components/illustrations/not-found-i
 import { ArrowRightIcon } from '../../components/illustrations/icons';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Container } from '../../components/ui/container';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import styles from './not-found-page.module.scss';
 
-/** SPEC §2 not-found-error: where every unknown address ends up. */
+/** docs/PRODUCT.md «Screens and routes» not-found-error: where every unknown address ends up. */
 export default function NotFoundPage() {
   return (
     <section className={styles.page} aria-labelledby="not-found-title">

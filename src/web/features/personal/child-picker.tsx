@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import type { Child } from '@contract/api/children';
 import { cx } from '../../components/ui/cx';
-import { avatarOf, ChildAvatar } from './students/child-avatar';
+import { avatarOf, ChildAvatar } from '../../components/illustrations/child-avatar';
 import styles from './child-picker.module.scss';
 
 /** The address keeps the chosen child (`?child=12`), so a link can open a screen on one child. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { isPlaceholderEmail } from '@contract/api/oauth-values';
 import { useProfile } from '../../api/profile';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { Owl } from '../../components/illustrations/owl';
 import { Sparkle } from '../../components/illustrations/sparkle';
 import { Container } from '../../components/ui/container';
@@ -22,7 +22,7 @@ const TABS: TabNavItem[] = [
   { to: pathTo('help'), label: 'Помощь' },
 ];
 
-/** SPEC §2 personal: a greeting, the unconfirmed-email reminder and the sections as tabs. */
+/** docs/PRODUCT.md «Screens and routes» personal: a greeting, the unconfirmed-email reminder and the sections as tabs. */
 export default function PersonalLayout() {
   const { data: profile, isError } = useProfile();
   let greeting: ReactNode = <Skeleton inline width="min(380px, 80%)" />;

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import type { AdditionalProgramItem } from '@contract/api/catalog';
 import { useSessionStore } from '../../api/session';
-import { useModalStore } from '../../modals/modal-store';
+import { useModalStore } from '../../components/modal/modal-store';
 import AdditionalProgramPage from './additional-program-page';
 import { apiUrl, server, serveApiInTests } from '../../testing/msw';
 
@@ -56,7 +56,7 @@ const items: AdditionalProgramItem[] = [
 ];
 
 describe('additional programs page', () => {
-  it('shows the static list of SPEC §3 when the catalogue call fails', async () => {
+  it('shows the static list of docs/PRODUCT.md «Product rules» when the catalogue call fails', async () => {
     renderPage(() => HttpResponse.error());
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([

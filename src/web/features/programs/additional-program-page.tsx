@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useAdditionalPrograms } from '../../api/catalog';
 import { useSession } from '../../api/session';
-import { openModal } from '../../modals/modal-store';
+import { openModal } from '../../components/modal/modal-store';
 import { Skeleton } from '../../components/ui/skeleton';
 import { FALLBACK_PROGRAMS, toProgramCards } from './program-cards';
 import { ProgramCardView } from './program-card-view';
 import styles from './additional-program-page.module.scss';
 
-/** SPEC §2 additional-program: the catalogue's programs; the static list when the call fails (SPEC §3). */
+/** docs/PRODUCT.md «Screens and routes» additional-program: the catalogue's programs; the static list when the call fails (docs/PRODUCT.md «Product rules»). */
 export default function AdditionalProgramPage() {
   const { data, isError, isPending } = useAdditionalPrograms();
   const { isLoggedIn } = useSession();

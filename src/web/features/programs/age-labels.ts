@@ -1,6 +1,6 @@
 import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
 
-/** Tab labels before the age groups arrive (and if they fail): the slugs are fixed by ARCHITECTURE §5. */
+/** Tab labels before the age groups arrive (and if they fail): the slugs are fixed by docs/PRODUCT.md «Product rules». */
 export const AGE_LABELS: Record<AgeGroupSlug, string> = {
   'two-three': '2–3 года',
   'three-four': '3–4 года',

@@ -3,23 +3,30 @@ import { DEFAULT_AGE_GROUP } from '@contract/api/catalog';
 import { TRIAL_DAYS } from '@contract/constants';
 import { DAYS, plural, pluralize, YEARS, type PluralForms } from '@contract/plural';
 import { useAgeGroups } from '../../api/catalog';
-import { pathTo } from '../../app/routes';
+import { useProgramOutline } from '../../api/program-outline';
+import { pathTo } from '../../lib/routes';
 import { ArrowRightIcon, CheckIcon } from '../../components/illustrations/icons';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isAgeGroupSlug } from './age-labels';
+import { programFacts, topicsNote, topicsWithLessons } from './program-facts';
 import { ProgramWeeks } from './program-weeks';
 import styles from './main-program-page.module.scss';
 
-const TOPICS: PluralForms = { one: 'тема', few: 'темы', many: 'тем' };
 const SKILLS: PluralForms = { one: 'навык', few: 'навыка', many: 'навыков' };
 
-/** SPEC §2 main-program/:age?: one year of the main program; no age → 2–3 years, unknown age → 404. */
+/** docs/PRODUCT.md «Screens and routes» main-program/:age?: one year of the main program; no age → 2–3 years, unknown age → 404. */
 export default function MainProgramPage() {
   const { age } = useParams();
   const { data: groups, isError, refetch, isRefetching } = useAgeGroups();
+  // The chips and the topics' marks count the lessons the program holds (the same query as its weeks below).
+  const { data: outline } = useProgramOutline(
+    'main',
+    age ?? DEFAULT_AGE_GROUP,
+    age !== undefined && isAgeGroupSlug(age),
+  );
 
   if (age === undefined) {
     return <Navigate to={pathTo('main-program', { age: DEFAULT_AGE_GROUP })} replace />;
@@ -38,6 +45,8 @@ export default function MainProgramPage() {
 
   const group = groups?.find((item) => item.slug === age);
   if (groups && !group) return <Navigate to={pathTo('not-found-error')} replace />;
+  const ready = outline ? topicsWithLessons(outline) : null;
+  const note = group && ready ? topicsNote(group.topics, ready) : null;
 
   return (
     <div className={styles.page} data-age={age}>
@@ -55,7 +64,11 @@ export default function MainProgramPage() {
           {group ? <p>{group.description}</p> : <Skeleton lines={4} />}
           {group && (
             <div className={styles.chips}>
-              <span className={styles.chip}>{pluralize(group.topics.length, TOPICS)}</span>
+              {(outline ? programFacts(outline) : []).map((fact) => (
+                <span key={fact} className={styles.chip}>
+                  {fact}
+                </span>
+              ))}
               <span className={styles.chip}>{pluralize(group.skills.length, SKILLS)}</span>
               <span className={styles.chip}>Новые уроки каждую неделю</span>
             </div>
@@ -83,15 +96,20 @@ export default function MainProgramPage() {
         </Card>
         <Card as="section" aria-labelledby="topics-title">
           <h2 id="topics-title" className={styles.cardTitle}>
-            Темы недель
+            Темы года
           </h2>
+          {note && <p className={styles.topicsNote}>{note}</p>}
           {group ? (
             <ol className={styles.topics} role="list">
-              {group.topics.map((topic) => (
-                <li key={topic}>
-                  <span>{topic}</span>
-                </li>
-              ))}
+              {group.topics.map((topic) => {
+                const later = ready !== null && !ready.has(topic);
+                return (
+                  <li key={topic} className={later ? styles.later : undefined}>
+                    <span>{topic}</span>
+                    {later && <span className={styles.soon}>скоро</span>}
+                  </li>
+                );
+              })}
             </ol>
           ) : (
             <Skeleton lines={10} />

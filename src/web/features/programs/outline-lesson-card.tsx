@@ -2,7 +2,7 @@ import type { OutlineLesson } from '../../api/program-outline';
 import { LockIcon, PlayIcon } from '../../components/illustrations/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { openModal } from '../../modals/modal-store';
+import { openModal } from '../../components/modal/modal-store';
 import { formatDuration } from './lesson-duration';
 import styles from './program-outline.module.scss';
 
@@ -44,7 +44,12 @@ export function OutlineLessonCard({
               icon={<PlayIcon size={18} />}
               aria-label={`Смотреть бесплатно: ${lesson.title}`}
               onClick={() =>
-                openModal('video', { url: preview.url, poster: lesson.poster, title: lesson.title })
+                openModal('video', {
+                  url: preview.url,
+                  poster: lesson.poster,
+                  title: lesson.title,
+                  subtitles: preview.subtitles,
+                })
               }
             >
               Смотреть бесплатно

@@ -51,7 +51,7 @@ export function lowestPrice(card: ProgramCard): number | null {
   );
 }
 
-/** SPEC §3: shown when the catalogue call fails, so the page is never empty. */
+/** docs/PRODUCT.md «Product rules»: shown when the catalogue call fails, so the page is never empty. */
 export const FALLBACK_PROGRAMS: ProgramCard[] = [
   {
     key: 'english',

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import type { OutlineLesson, ProgramOutline } from '@contract/api/program-outline';
-import { useModalStore } from '../../modals/modal-store';
+import { useModalStore } from '../../components/modal/modal-store';
 import { apiUrl, seen, server, serveApiInTests } from '../../testing/msw';
 import { ProgramWeeks } from './program-weeks';
 

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { AGE_GROUP_SLUGS } from '@contract/api/catalog';
 import { useAgeGroups } from '../../api/catalog';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { StarIcon } from '../../components/illustrations/icons';
 import { Container } from '../../components/ui/container';
 import { PageHero } from '../../components/ui/page-hero';
@@ -9,7 +9,7 @@ import { TabNav, type TabNavItem } from '../../components/ui/tab-nav';
 import { AGE_LABELS } from './age-labels';
 import styles from './programs-layout.module.scss';
 
-/** SPEC §2 programs: the main program by age group and the additional programs, as tabs. */
+/** docs/PRODUCT.md «Screens and routes» programs: the main program by age group and the additional programs, as tabs. */
 export default function ProgramsLayout() {
   const { pathname } = useLocation();
   const { data: groups } = useAgeGroups();

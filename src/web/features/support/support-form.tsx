@@ -16,7 +16,7 @@ import { TextField } from '../../components/form/text-field';
 import { Field } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { preloadRecaptcha } from '../../lib/recaptcha';
+import { preloadRecaptcha } from '../../api/recaptcha';
 import form from '../../components/form/form.module.scss';
 import styles from './support-form.module.scss';
 

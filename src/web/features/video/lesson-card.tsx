@@ -1,6 +1,6 @@
 import type { LessonItem } from '@contract/api/lessons';
-import { lessonDuration } from '../../modals/video/lesson-duration';
-import styles from './video-page.module.scss';
+import { lessonDuration } from './modals/lesson-duration';
+import styles from './lesson-card.module.scss';
 
 interface LessonCardProps {
   lesson: LessonItem;

@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { VideoProgress } from '@contract/api/learning';
-import { useModalStore } from '../../modals/modal-store';
-import { installInterceptors } from '../../api/interceptors';
+import { useModalStore } from '../../components/modal/modal-store';
+import { installRequestErrors } from '../../testing/request-errors';
 import { nonEmptyFilters, reportVideoProgress } from './lessons-api';
 import { apiUrl, seen, server, serveApiInTests } from '../../testing/msw';
 
 serveApiInTests();
-installInterceptors();
+installRequestErrors();
 
 describe('reportVideoProgress', () => {
   it('sends the position and gives the answer with new achievements', async () => {

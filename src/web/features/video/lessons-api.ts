@@ -16,7 +16,7 @@ export interface LessonsFilter {
   week?: number;
 }
 
-/** SPEC: only non-empty filters are sent. */
+/** docs/PRODUCT.md: only non-empty filters are sent. */
 export function nonEmptyFilters(filter: LessonsFilter): Record<string, string | number> {
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(filter) as [string, string | number | undefined][]) {
@@ -74,7 +74,7 @@ export function patchLessonProgress(
 }
 
 /**
- * POST profile/achievements/video. SPEC keeps this call's errors out of the global error modal: a lost
+ * POST profile/achievements/video. docs/PRODUCT.md keeps this call's errors out of the global error modal: a lost
  * report must never interrupt a child's lesson, so a failure answers null and nothing is shown.
  */
 export async function reportVideoProgress(body: VideoProgressBody): Promise<VideoProgress | null> {

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Child } from '@contract/api/auth';
 import type { LessonItem } from '@contract/api/lessons';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
-import { openModal } from '../../modals/modal-store';
+import { openModal } from '../../components/modal/modal-store';
 import { useStartTrial } from './use-start-trial';
+import { withGrownUp } from './grown-up';
+import { useEndHoliday } from './holiday';
 import styles from './video-page.module.scss';
 
 interface LockActionsProps {
@@ -26,7 +28,9 @@ export function LockActions({
   onChooseChild,
   programSlug,
 }: LockActionsProps) {
-  const { start: trial, starting, problem } = useStartTrial();
+  const { start: trial, starting, problem: trialProblem } = useStartTrial();
+  const holiday = useEndHoliday();
+  const problem = trialProblem ?? holiday.problem;
 
   let action: ReactNode = null;
   switch (lesson.lock_reason) {
@@ -41,10 +45,24 @@ export function LockActions({
         </ButtonLink>
       );
       break;
+    case 'paused':
+      // The family has its subscription, resting: the lessons come back by themselves, or now.
+      action = (
+        <Button size="lg" variant="secondary" onClick={holiday.end} loading={holiday.ending}>
+          Закончить каникулы
+        </Button>
+      );
+      break;
     case 'week_not_open':
       action =
         child.study_mode === 'schedule' ? (
-          <Button size="lg" variant="secondary" onClick={() => openModal('study-mode', { child })}>
+          <Button
+            size="lg"
+            variant="secondary"
+            onClick={() =>
+              withGrownUp('изменить режим занятий', () => openModal('study-mode', { child }))
+            }
+          >
             Открыть все недели сразу
           </Button>
         ) : (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, useLocation, useNavigate, type Location } from 'react-router';
-import { openModal } from '../../modals/modal-store';
-import { installLeaveGuard } from '../../modals/parental-control/leave-guard';
+import { openModal } from '../../components/modal/modal-store';
+import { installLeaveGuard } from '../../lib/leave-guard';
 
 export const FORCE_PARAM = 'force';
 
@@ -28,7 +28,7 @@ function historyIndex(): number | undefined {
 }
 
 /**
- * SPEC: leaving the video page needs a parent's confirmation unless forced. Every way out is guarded:
+ * docs/PRODUCT.md: leaving the video page needs a parent's confirmation unless forced. Every way out is guarded:
  * in-app links (header, logo), the browser's Back button and logout. Opened as a fresh page load, the
  * page has no entry of ours before it, so Back would leave the school unseen: the guard then marks the
  * entry it stands on and pushes a copy of it, and going Back onto the marked entry counts as leaving.

@@ -7,15 +7,18 @@ import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
 import { useProfile } from '../../api/profile';
 import { useAdditionalPrograms } from '../../api/catalog';
-import { loadChunk } from '../../app/chunk';
-import { openModal, useModalStore } from '../../modals/modal-store';
-import { ChildBadge } from '../../modals/video/child-badge';
+import { useRenewal } from '../../api/renewal';
+import { loadChunk } from '../../lib/chunk';
+import { openModal, useModalStore } from '../../components/modal/modal-store';
+import { ChildBadge } from './modals/child-badge';
 import { useLessons } from './lessons-api';
 import { useSelectedChild } from './selected-child';
 import { LessonCard } from './lesson-card';
 import { LockActions } from './lock-actions';
 import { WeekSwitcher } from './week-switcher';
 import { TrialBanner } from './trial-banner';
+import { HolidayBanner } from './holiday';
+import { withGrownUp } from './grown-up';
 import styles from './video-page.module.scss';
 
 // The player and its styles are a chunk of their own: the page's lesson list shows without waiting.
@@ -68,6 +71,7 @@ export default function VideoPage() {
           <ChildLessons
             key={child.id}
             playerLocked={profile.data.playerStatus === 'locked'}
+            paid={profile.data.subscription !== null && !profile.data.subscription.is_free}
             child={child}
             canStartTrial={profile.data.subscription === null}
             onChooseChild={chooseChild}
@@ -82,11 +86,24 @@ interface ChildLessonsProps {
   child: Child;
   /** The profile's playerStatus: nothing but the free previews plays for this family now. */
   playerLocked: boolean;
+  /** A paid (or gifted) subscription is in force: it may be resting on «каникулы». */
+  paid: boolean;
   canStartTrial: boolean;
   onChooseChild: () => void;
 }
 
-function ChildLessons({ child, playerLocked, canStartTrial, onChooseChild }: ChildLessonsProps) {
+function ChildLessons({
+  child,
+  playerLocked,
+  paid,
+  canStartTrial,
+  onChooseChild,
+}: ChildLessonsProps) {
+  const renewalState = useRenewal({ enabled: paid }).data;
+  const holiday =
+    paid && renewalState?.paused_until
+      ? { ...renewalState, paused_until: renewalState.paused_until }
+      : null;
   const [type, setType] = useState<LessonType>('main');
   const [week, setWeek] = useState<number | undefined>(undefined);
   const [additional, setAdditional] = useState<string | undefined>(undefined);
@@ -136,7 +153,7 @@ function ChildLessons({ child, playerLocked, canStartTrial, onChooseChild }: Chi
     <>
       <div className={styles.toolbar}>
         <div className={styles.watcher}>
-          <ChildBadge name={child.name} id={child.id} size="sm" />
+          <ChildBadge child={child} size="sm" />
           <span>
             Смотрит <strong>{child.name}</strong>
           </span>
@@ -145,16 +162,32 @@ function ChildLessons({ child, playerLocked, canStartTrial, onChooseChild }: Chi
           </Button>
         </div>
         <div className={styles.settings}>
-          <Button variant="secondary" size="sm" onClick={() => openModal('study-mode', { child })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() =>
+              withGrownUp('изменить режим занятий', () => openModal('study-mode', { child }))
+            }
+          >
             Режим: {child.study_mode === 'schedule' ? 'расписание' : 'свободный'}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => openModal('remind', { child })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() =>
+              withGrownUp('настроить напоминания', () => openModal('remind', { child }))
+            }
+          >
             Напоминания: {child.remind_about_lessons ? 'вкл.' : 'выкл.'}
           </Button>
         </div>
       </div>
 
-      {playerLocked && <TrialBanner canStartTrial={canStartTrial} />}
+      {holiday ? (
+        <HolidayBanner state={holiday} />
+      ) : (
+        playerLocked && <TrialBanner canStartTrial={canStartTrial} />
+      )}
 
       <div className={styles.tabs} role="group" aria-label="Программа">
         <button

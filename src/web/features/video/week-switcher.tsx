@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import styles from './video-page.module.scss';
+import styles from './week-switcher.module.scss';
 
 interface WeekSwitcherProps {
   weeks: { number: number; title: string; open: boolean }[];

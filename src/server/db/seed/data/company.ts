@@ -5,6 +5,8 @@ import { NBSP } from './typography';
 export const company = {
   shortName: 'ООО «Умняшки»',
   fullName: 'Общество с ограниченной ответственностью «Умняшки»',
+  /** «даю согласие кому»: the full name in the dative. */
+  fullNameDative: 'Обществу с ограниченной ответственностью «Умняшки»',
   inn: '7700000000',
   ogrn: '1207700000000',
   address: `123456, г.${NBSP}Москва, ул.${NBSP}Примерная, д.${NBSP}1, офис${NBSP}10`,

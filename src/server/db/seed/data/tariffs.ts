@@ -3,7 +3,7 @@ import { TRIAL_DAYS } from '@contract/constants';
 import type { SeedTariff } from './types';
 
 // Demo prices, 2026. One child pays 990 ₽ for a month; longer tariffs are cheaper per month
-// (890, 790, 690 and 590 ₽, i.e. about 10, 20, 30 and 40 % off), so the SPEC §5 benefit shows round
+// (890, 790, 690 and 590 ₽, i.e. about 10, 20, 30 and 40 % off), so the docs/PRODUCT.md «Product rules» benefit shows round
 // percents. Two children pay about 1.7 times as much, three about 2.3 times.
 const ROUBLE = 100;
 

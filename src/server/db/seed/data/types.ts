@@ -21,6 +21,8 @@ export interface SeedInstruction {
   title: string;
   body_html: string;
   position: number;
+  /** As SeedPage.replaces: MD5 of earlier seeded bodies; an unedited stored one gets the current wording. */
+  replaces?: readonly string[];
 }
 
 export interface SeedRegion {
@@ -74,7 +76,7 @@ export interface SeedTariff {
   trial_days: number;
 }
 
-/** Media are storage keys (demo/red-circle.webm), resolved by the video store. */
+/** Media are storage keys (demo/two-three-w1-l1.webm), resolved by the video store. */
 export interface SeedLesson {
   /** Stable natural key: two-three-w1-l1, english-l2. */
   code: string;

@@ -2,6 +2,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { mailOutbox } from '../../../db/schema/index';
+import { normalizeEmail } from '@contract/email';
 
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
 
@@ -9,7 +10,10 @@ export async function listOutbox(
   db: Database,
   options: { to?: string; limit: number },
 ): Promise<OutboxMessage[]> {
-  const to = options.to?.trim().toLowerCase();
+  // Mail is stored to the address's stored form (the domain in punycode); people type the domain as they
+  // read it (мама@пример.рф), so the filter is brought to that form first.
+  const typed = options.to?.trim().toLowerCase();
+  const to = typed ? (normalizeEmail(typed) ?? typed) : typed;
   return db
     .select()
     .from(mailOutbox)

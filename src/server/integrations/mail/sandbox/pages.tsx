@@ -1,5 +1,6 @@
 // The outbox's HTML pages. Plain server-rendered HTML with no scripts; the mail itself is shown in a
 // sandboxed iframe (srcdoc), so its markup can neither run code nor reach this page.
+import { displayEmail } from '@contract/email';
 import { formatMoscowDateTime } from '@contract/moscow-date';
 import { pluralize } from '@contract/plural';
 import type { ReactNode } from 'react';
@@ -77,7 +78,8 @@ export function outboxListPage(messages: OutboxMessage[], filter: { to: string }
       </p>
       <form method="get" action={SANDBOX_MAIL_PATH}>
         <input
-          type="email"
+          type="text"
+          inputMode="email"
           name="to"
           defaultValue={filter.to}
           placeholder="Адрес получателя"
@@ -111,7 +113,7 @@ export function outboxListPage(messages: OutboxMessage[], filter: { to: string }
                     <span className="tag">{message.template}</span>
                   </span>
                   <span className="meta">
-                    Кому: {message.to} ·{' '}
+                    Кому: {displayEmail(message.to)} ·{' '}
                     {formatMoscowDateTime(message.createdAt, { seconds: true, zone: true })}
                   </span>
                 </a>
@@ -146,7 +148,7 @@ export function outboxMessagePage(message: OutboxMessage): string {
         <dt>От</dt>
         <dd>{message.from}</dd>
         <dt>Кому</dt>
-        <dd>{message.to}</dd>
+        <dd>{displayEmail(message.to)}</dd>
         <dt>Отправлено</dt>
         <dd>{formatMoscowDateTime(message.createdAt, { seconds: true, zone: true })}</dd>
         <dt>Шаблон</dt>

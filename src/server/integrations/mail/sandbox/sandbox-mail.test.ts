@@ -118,6 +118,31 @@ describe('/sandbox/mail', () => {
     );
     expect(message.links).toEqual([url, 'mailto:help@umnyashki.ru', 'https://umnyashki.example/']);
   });
+
+  // Last in this block: it adds the newest mail, which the tests above take as the confirmation.
+  it('finds a Cyrillic-domain address typed as people type it and shows it in Cyrillic', async () => {
+    await queueMail(database.db, {
+      template: 'welcome',
+      to: 'мама@xn--e1afmkfd.xn--p1ai',
+      data: { name: 'Оля' },
+    });
+    await runDueJobs({ db: database.db, config });
+    for (const typed of ['мама@пример.рф', ' Мама@ПРИМЕР.РФ ', 'мама@xn--e1afmkfd.xn--p1ai']) {
+      const list = await app.inject({ url: `/sandbox/mail?to=${encodeURIComponent(typed)}` });
+      expect(list.body).toContain('1\u00a0письмо');
+      expect(list.body).toContain('Кому: мама@пример.рф');
+      expect(list.body).not.toContain('Кому: мама@xn--');
+      const api = await app.inject({
+        url: `/sandbox/mail/api/messages?to=${encodeURIComponent(typed)}`,
+      });
+      expect(api.json().data.map((m: { template: string }) => m.template)).toEqual(['welcome']);
+    }
+    const page = await app.inject({ url: `/sandbox/mail/${await firstId()}` });
+    expect(page.body).toContain('<dd>мама@пример.рф</dd>');
+    // A Cyrillic mailbox is not an address the browser's e-mail field lets through: the field is text.
+    const list = await app.inject({ url: '/sandbox/mail' });
+    expect(list.body).not.toContain('type="email"');
+  });
 });
 
 describe('mailLinks', () => {

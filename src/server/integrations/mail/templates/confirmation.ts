@@ -5,7 +5,12 @@ import { greeting, note, p, type MailContent } from './content';
 export const CONFIRMATION_LINK_HOURS = 24;
 const HOURS = { one: 'час', few: 'часа', many: 'часов' };
 
-export function confirmationMail(data: { name: string; url: string }): MailContent {
+export function confirmationMail(data: {
+  name: string;
+  url: string;
+  added?: boolean | undefined;
+}): MailContent {
+  if (data.added) return addedAddressMail(data);
   return {
     subject: 'Подтвердите адрес почты',
     preview: 'Один щелчок — и письма о занятиях будут приходить по адресу.',
@@ -25,5 +30,29 @@ export function confirmationMail(data: { name: string; url: string }): MailConte
     reason:
       'Вы получили это письмо, потому что этот адрес указали при регистрации в Школе Умняшек. ' +
       'Если это были не вы, просто не обращайте на него внимания.',
+  };
+}
+
+/** The address typed in the profile of an account made through a social network that shared none. */
+function addedAddressMail(data: { name: string; url: string }): MailContent {
+  return {
+    subject: 'Подтвердите адрес почты',
+    preview: 'Один щелчок — и этот адрес станет адресом вашего аккаунта.',
+    heading: 'Подтвердите адрес почты',
+    blocks: [
+      greeting(data.name),
+      p(
+        'Этот адрес указали в профиле Школы Умняшек. Подтвердите его — и на него будут приходить ' +
+          'письма о занятиях и подписке, а войти можно будет и по почте с паролем.',
+      ),
+      { kind: 'button', label: 'Подтвердить адрес', url: data.url },
+      note(
+        `Ссылка действует ${pluralize(CONFIRMATION_LINK_HOURS, HOURS)}. Пока адрес не подтверждён, ` +
+          'он не станет адресом аккаунта.',
+      ),
+    ],
+    reason:
+      'Вы получили это письмо, потому что этот адрес указали в профиле Школы Умняшек. ' +
+      'Если это были не вы, просто не обращайте на него внимания: без подтверждения ничего не изменится.',
   };
 }

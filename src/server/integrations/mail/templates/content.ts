@@ -9,6 +9,10 @@ export type MailBlock =
   /** The one big call to action. The HTML part repeats its URL below for clients that hide buttons. */
   | { kind: 'button'; label: string; url: string }
   | { kind: 'steps'; items: string[] }
+  /** One code to copy (a gift certificate's): large, alone, selected whole with one tap. */
+  | { kind: 'code'; code: string }
+  /** Facts of a purchase as label and value: «Заказ», «Сумма»… */
+  | { kind: 'facts'; rows: { label: string; value: string }[] }
   /** Smaller, quieter text: validity of a link, "if it was not you". */
   | { kind: 'note'; content: Inline[] };
 
@@ -21,7 +25,7 @@ export interface MailContent {
   /** Footer: why this person got this mail. */
   reason: string;
   /**
-   * Mailing (not transactional) mail only: one-click unsubscribe (CONTRACTS §4). Adds the List-Unsubscribe
+   * Mailing (not transactional) mail only: one-click unsubscribe (src/server/integrations/mail/README.md). Adds the List-Unsubscribe
    * headers and a visible link in the footer.
    */
   unsubscribe?: { url: string; mailto?: string };
@@ -45,3 +49,11 @@ export function greeting(name: string): MailBlock {
 }
 
 export const mailto = (address: string): Inline => ({ text: address, href: `mailto:${address}` });
+
+/**
+ * «…» around a text that may hold «…» itself (a program's title inside a line's name): Russian typography
+ * nests „…“ inside ёлочки, so the inner ones become „…“.
+ */
+export function quoted(text: string): string {
+  return `«${text.replace(/«/g, '„').replace(/»/g, '“')}»`;
+}

@@ -4,14 +4,17 @@ import type { MailContent, TemplateContext } from './content';
 import { passwordChangedMail } from './password-changed';
 import { passwordResetMail } from './password-reset';
 import { welcomeMail } from './welcome';
+import { staffInvitationMail } from './staff-invitation';
 import { giftMail, giftReadyMail } from './gift';
 import { renewalDoneMail, renewalFailedMail, renewalReminderMail } from './renewal';
 import { refundMail } from './refund';
+import { purchasePaidMail } from './purchase';
 import { supportAnswerMail, supportReceivedMail, supportRequestMail } from './support';
 import { campaignMail, lessonReminderMail } from './mailing';
 
 export { CONFIRMATION_LINK_HOURS } from './confirmation';
 export { PASSWORD_RESET_LINK_MINUTES } from './password-reset';
+export { STAFF_INVITATION_LINK_HOURS } from './staff-invitation';
 export type { MailContent, TemplateContext } from './content';
 
 /** The content of the mail a request asks for. A new template is a new case here and in types.ts. */
@@ -25,6 +28,8 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return passwordChangedMail(request.data, context);
     case 'welcome':
       return welcomeMail(request.data, context);
+    case 'staff-invitation':
+      return staffInvitationMail(request.data);
     case 'gift-ready':
       return giftReadyMail(request.data, context);
     case 'gift':
@@ -37,6 +42,8 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return renewalFailedMail(request.data, context);
     case 'refund':
       return refundMail(request.data, context);
+    case 'purchase-paid':
+      return purchasePaidMail(request.data, context);
     case 'support-request':
       return supportRequestMail(request.data);
     case 'support-received':

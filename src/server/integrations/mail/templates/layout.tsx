@@ -51,6 +51,39 @@ const style = {
   paragraph: { margin: '0 0 14px', fontSize: '17px', lineHeight: '26px', color: INK },
   step: { margin: '0 0 10px', fontSize: '17px', lineHeight: '26px', color: INK },
   stepNumber: { color: VIOLET, fontWeight: 800, paddingRight: '6px' },
+  code: {
+    margin: '4px 0 18px',
+    padding: '14px 12px',
+    fontSize: '28px',
+    lineHeight: '34px',
+    fontWeight: 800,
+    letterSpacing: '2px',
+    textAlign: 'center',
+    fontFamily: "'Courier New', Courier, monospace",
+    color: INK,
+    backgroundColor: '#f4f1ff',
+    border: `2px dashed ${VIOLET}`,
+    borderRadius: '12px',
+    userSelect: 'all',
+    WebkitUserSelect: 'all',
+  },
+  factsTable: { width: '100%', borderCollapse: 'collapse', margin: '0 0 16px' },
+  factLabel: {
+    padding: '6px 12px 6px 0',
+    fontSize: '15px',
+    lineHeight: '22px',
+    color: MUTED,
+    verticalAlign: 'top',
+    whiteSpace: 'nowrap',
+  },
+  factValue: {
+    padding: '6px 0',
+    fontSize: '17px',
+    lineHeight: '24px',
+    color: INK,
+    fontWeight: 700,
+    verticalAlign: 'top',
+  },
   buttonRow: { padding: '10px 0 6px', textAlign: 'center' },
   button: {
     backgroundColor: VIOLET,
@@ -108,6 +141,21 @@ function Block({ block }: { block: MailBlock }) {
             </Text>
           ))}
         </Section>
+      );
+    case 'code':
+      return <Text style={style.code}>{block.code}</Text>;
+    case 'facts':
+      return (
+        <table role="presentation" style={style.factsTable}>
+          <tbody>
+            {block.rows.map((row) => (
+              <tr key={row.label}>
+                <td style={style.factLabel}>{row.label}</td>
+                <td style={style.factValue}>{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       );
     case 'button':
       return (

@@ -1,5 +1,5 @@
 // Mailing (not transactional) mail: a campaign written in the back office, and the lesson reminder. Both
-// carry the one-click unsubscribe of their category (CONTRACTS §4): the headers and a visible link.
+// carry the one-click unsubscribe of their category (src/server/integrations/mail/README.md): the headers and a visible link.
 import { greeting, p, type MailBlock, type MailContent, type TemplateContext } from './content';
 
 export interface CampaignMailData {
@@ -61,8 +61,9 @@ export function lessonReminderMail(
     blocks: [
       greeting(data.name),
       p(
-        `У ребёнка «${data.child}» открылась неделя ${data.week} программы. ` +
-          'Новые уроки уже можно смотреть на сайте и в приложении.',
+        // The name as the subject of the sentence: a name cannot be declined reliably, «может» fits both.
+        `${data.child} может смотреть новые уроки: открылась неделя\u00a0${data.week} программы. ` +
+          'Они уже ждут на сайте и в приложении.',
       ),
       { kind: 'button', label: 'Смотреть уроки', url: `${context.publicUrl}/video` },
     ],

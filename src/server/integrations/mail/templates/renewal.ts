@@ -1,6 +1,14 @@
 // Mail about the automatic renewal of a subscription: the reminder the rules require before each charge
 // (sum, date, card, how to refuse), the charge done, and a renewal that could not be made.
-import { greeting, mailto, note, p, type MailContent, type TemplateContext } from './content';
+import {
+  greeting,
+  mailto,
+  note,
+  p,
+  quoted,
+  type MailContent,
+  type TemplateContext,
+} from './content';
 
 export interface RenewalMailData {
   name: string;
@@ -14,10 +22,19 @@ export interface RenewalMailData {
   card: string;
 }
 
+export interface RenewalDoneMailData extends RenewalMailData {
+  /** The school's order number of the charge; absent in a mail queued before letters carried it. */
+  order_number?: string | undefined;
+}
+
 export interface RenewalFailedMailData extends RenewalMailData {
   /** The bank asked for 3-D Secure: a saved card cannot be charged without the parent. */
   needs_confirmation: boolean;
 }
+
+/** «Подписка на 3 месяца» as it is; a title of another shape as «Подписка «…»». */
+export const subscriptionName = (title: string) =>
+  /^подписка(?=\s|$)/iu.test(title.trim()) ? title.trim() : `Подписка ${quoted(title)}`;
 
 const tariffsUrl = (context: TemplateContext) => `${context.publicUrl}/personal/tariffs`;
 const cardText = (card: string) => (card === '' ? 'сохранённой карты' : `карты ${card}`);
@@ -27,13 +44,13 @@ const REASON =
 /** Three days before a charge: what, how much, when, from which card, and how to refuse. */
 export function renewalReminderMail(data: RenewalMailData, context: TemplateContext): MailContent {
   return {
-    subject: `${data.date} подписка продлится автоматически`,
+    subject: `Подписка продлится автоматически ${data.date}`,
     preview: `Спишем ${data.amount} с ${cardText(data.card)}. Отключить можно в личном кабинете.`,
     heading: 'Скоро автопродление',
     blocks: [
       greeting(data.name),
       p(
-        `${data.date} подписка «${data.title}» продлится автоматически: ` +
+        `${subscriptionName(data.title)} продлится автоматически ${data.date}: ` +
           `мы спишем ${data.amount} с ${cardText(data.card)}.`,
       ),
       p(
@@ -47,7 +64,8 @@ export function renewalReminderMail(data: RenewalMailData, context: TemplateCont
   };
 }
 
-export function renewalDoneMail(data: RenewalMailData, context: TemplateContext): MailContent {
+/** The charge went through: the letter of that order, like the one after a purchase made by hand. */
+export function renewalDoneMail(data: RenewalDoneMailData, context: TemplateContext): MailContent {
   return {
     subject: 'Подписка продлена',
     preview: `Списано ${data.amount}. Занятия продолжаются.`,
@@ -55,9 +73,17 @@ export function renewalDoneMail(data: RenewalMailData, context: TemplateContext)
     blocks: [
       greeting(data.name),
       p(
-        `Подписка «${data.title}» продлена: ${data.amount} списано с ${cardText(data.card)}. ` +
-          `Следующее списание — ${data.date}.`,
+        `${subscriptionName(data.title)} продлена: ${data.amount} списано с ${cardText(data.card)}. ` +
+          `Занятия оплачены до ${data.date}, в этот день будет следующее списание.`,
       ),
+      {
+        kind: 'facts',
+        rows: [
+          ...(data.order_number ? [{ label: 'Заказ', value: `№\u00a0${data.order_number}` }] : []),
+          { label: 'Сумма', value: data.amount },
+          { label: 'Оплачено до', value: data.date },
+        ],
+      },
       p('Отключить автопродление или удалить карту можно в разделе «Тарифы».'),
       { kind: 'button', label: 'Тарифы', url: tariffsUrl(context) },
       note('Вопросы — на ', mailto(context.supportEmail), '.'),

@@ -18,6 +18,10 @@ function blockText(block: MailBlock): string {
       return inlineText(block.content);
     case 'steps':
       return block.items.map((item, index) => `${index + 1}. ${item}`).join('\n');
+    case 'code':
+      return block.code;
+    case 'facts':
+      return block.rows.map((row) => `${row.label}: ${row.value}`).join('\n');
     case 'button':
       return `${block.label}: ${block.url}`;
   }

@@ -1,7 +1,7 @@
 import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatPrice } from '@contract/money';
 import { CHILDREN, MONTHS, pluralize } from '@contract/plural';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../lib/routes';
 import { ArrowRightIcon, CheckIcon } from '../../../components/illustrations/icons';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PriceTag } from '../../../components/ui/price-tag';
@@ -23,6 +23,52 @@ export interface TariffChoice {
   promo: string;
 }
 
+/** What checkout's pay block gets: the choice and the promo field, to place under its own total. */
+export interface CheckoutChoice extends TariffChoice {
+  promoField: ReactNode;
+}
+
+/**
+ * «Итого к оплате»: the tariff's price, or — once the server priced the purchase with a promo code — the
+ * discounted total, with the price before the code crossed out beside it.
+ */
+export function TariffTotal({
+  option,
+  promoTotal = null,
+}: {
+  option: TariffOption;
+  promoTotal?: number | null;
+}) {
+  const discounted = promoTotal !== null && promoTotal < option.price;
+  const amount = discounted ? promoTotal : option.price;
+  return (
+    <div className={styles.totalBox}>
+      <span className={styles.totalLabel}>Итого к оплате</span>
+      <PriceTag
+        amount={amount}
+        oldAmount={discounted ? option.price : option.fullPrice}
+        size="lg"
+      />
+      <span className={styles.totalNote}>
+        {formatPrice(discounted ? Math.round(amount / option.duration) : option.perMonth)} в месяц ·{' '}
+        {pluralize(option.duration, MONTHS)}
+      </span>
+      {discounted ? (
+        <span className={styles.saving}>
+          Скидка по промокоду {formatPrice(option.price - amount)}
+        </span>
+      ) : (
+        option.fullPrice !== null && (
+          <span className={styles.saving}>
+            Экономия {formatPrice(option.fullPrice - option.price)}&nbsp;— выгода{' '}
+            {option.benefitPercent}&nbsp;%
+          </span>
+        )
+      )}
+    </div>
+  );
+}
+
 function findOption(plan: TariffPlan, id: number | undefined): TariffOption | undefined {
   if (id === undefined) return undefined;
   for (const options of plan.byChildren.values()) {
@@ -34,7 +80,8 @@ function findOption(plan: TariffPlan, id: number | undefined): TariffOption | un
 
 /**
  * Number of children → duration → summary with the promo code. On the landing the button leads to
- * /subscribe; at checkout `action` puts the payment there instead.
+ * /subscribe; at checkout `action` puts the payment there instead — its own total (the server's price,
+ * the promo code applied) above the promo field, so the sum shown is the sum charged.
  */
 export function TariffChooser({
   plan,
@@ -45,7 +92,7 @@ export function TariffChooser({
   plan: TariffPlan;
   initialTariffId?: number;
   initialPromo?: string;
-  action?: (choice: TariffChoice) => ReactNode;
+  action?: (choice: CheckoutChoice) => ReactNode;
 }) {
   const ids = useId();
   const initial = findOption(plan, initialTariffId);
@@ -61,6 +108,28 @@ export function TariffChooser({
     setChildren(next);
     setChosenId(matchingOption(plan.byChildren.get(next) ?? [], chosen?.duration)?.id);
   };
+
+  const promoField = (withHint: boolean) => (
+    <div className={styles.promo}>
+      <label className={styles.promoLabel} htmlFor={`${ids}-promo`}>
+        Промокод
+      </label>
+      <input
+        id={`${ids}-promo`}
+        className={styles.promoInput}
+        value={promo}
+        onChange={(event) => setPromo(normalizePromoCode(event.target.value))}
+        placeholder="Если есть"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={32}
+      />
+      {withHint && (
+        <span className={styles.hint}>Скидка по промокоду применится при оформлении.</span>
+      )}
+    </div>
+  );
 
   return (
     <>
@@ -127,49 +196,21 @@ export function TariffChooser({
             </ul>
           </div>
           <div className={styles.pay}>
-            <div className={styles.totalBox}>
-              <span className={styles.totalLabel}>Итого к оплате</span>
-              <PriceTag amount={chosen.price} oldAmount={chosen.fullPrice} size="lg" />
-              <span className={styles.totalNote}>
-                {formatPrice(chosen.perMonth)} в месяц · {pluralize(chosen.duration, MONTHS)}
-              </span>
-              {chosen.fullPrice !== null && (
-                <span className={styles.saving}>
-                  Экономия {formatPrice(chosen.fullPrice - chosen.price)}&nbsp;— выгода{' '}
-                  {chosen.benefitPercent}&nbsp;%
-                </span>
-              )}
-            </div>
-            <div className={styles.promo}>
-              <label className={styles.promoLabel} htmlFor={`${ids}-promo`}>
-                Промокод
-              </label>
-              <input
-                id={`${ids}-promo`}
-                className={styles.promoInput}
-                value={promo}
-                onChange={(event) => setPromo(normalizePromoCode(event.target.value))}
-                placeholder="Если есть"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={32}
-              />
-              {!action && (
-                <span className={styles.hint}>Скидка по промокоду применится при оформлении.</span>
-              )}
-            </div>
             {action ? (
-              action({ option: chosen, promo })
+              action({ option: chosen, promo, promoField: promoField(false) })
             ) : (
-              <ButtonLink
-                to={pathTo('subscribe', undefined, subscribeQuery(chosen.id, promo))}
-                size="lg"
-                block
-                iconEnd={<ArrowRightIcon size={20} />}
-              >
-                Оформить подписку
-              </ButtonLink>
+              <>
+                <TariffTotal option={chosen} />
+                {promoField(true)}
+                <ButtonLink
+                  to={pathTo('subscribe', undefined, subscribeQuery(chosen.id, promo))}
+                  size="lg"
+                  block
+                  iconEnd={<ArrowRightIcon size={20} />}
+                >
+                  Оформить подписку
+                </ButtonLink>
+              </>
             )}
           </div>
         </div>

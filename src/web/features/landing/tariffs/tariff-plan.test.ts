@@ -84,7 +84,7 @@ describe('buildTariffPlan', () => {
 describe('default and matching tariff', () => {
   const ones = buildTariffPlan(catalogue).byChildren.get(1) ?? [];
 
-  it('preselects six months (SPEC §9)', () => {
+  it('preselects six months (docs/PRODUCT.md «Product rules»)', () => {
     expect(defaultOption(ones)?.duration).toBe(6);
   });
 

@@ -11,12 +11,12 @@ export interface TariffOption {
   perMonth: number;
   /** What the same months cost paid month by month; null when there is no saving to show. */
   fullPrice: number | null;
-  /** Whole percent saved (SPEC §5); 0 → no badge. */
+  /** Whole percent saved (docs/PRODUCT.md «Product rules»); 0 → no badge. */
   benefitPercent: number;
 }
 
 export interface TariffPlan {
-  /** The free trial (SPEC §3 `is_free`), highlighted apart from the paid tariffs. */
+  /** The free trial (docs/PRODUCT.md «Product rules» `is_free`), highlighted apart from the paid tariffs. */
   trial: SubscriptionItem | null;
   /** Numbers of children there are paid tariffs for, ascending: [1, 2, 3]. */
   childrenOptions: number[];
@@ -56,7 +56,7 @@ export function buildTariffPlan(items: SubscriptionItem[]): TariffPlan {
   return { trial, childrenOptions, byChildren };
 }
 
-/** SPEC §3/§9: the preselected tariff is the 6-month one; failing that, the one closest to it. */
+/** docs/PRODUCT.md «Product rules»: the preselected tariff is the 6-month one; failing that, the one closest to it. */
 export function defaultOption(options: TariffOption[]): TariffOption | undefined {
   let best: TariffOption | undefined;
   for (const option of options) {
@@ -76,7 +76,7 @@ export function matchingOption(
   return options.find((option) => option.duration === duration) ?? defaultOption(options);
 }
 
-/** The promo code as typed, shown and sent in upper case (SPEC §2, §5); spaces are not part of codes. */
+/** The promo code as typed, shown and sent in upper case (docs/PRODUCT.md «Product rules»); spaces are not part of codes. */
 export function normalizePromoCode(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }

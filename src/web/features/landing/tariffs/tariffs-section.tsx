@@ -8,7 +8,7 @@ import { TariffChooser } from './tariff-chooser';
 import { TrialTicket } from './trial-ticket';
 import styles from './tariffs-section.module.scss';
 
-/** SPEC §1–2 subscription block: the trial, tariffs with benefits, the promo code. */
+/** docs/PRODUCT.md–2 subscription block: the trial, tariffs with benefits, the promo code. */
 export function TariffsSection() {
   const { data, isError, refetch, isRefetching } = useSubscriptions();
   const plan = useMemo(() => (data ? buildTariffPlan(data.data) : null), [data]);

@@ -1,6 +1,6 @@
 import type { SubscriptionItem } from '@contract/api/catalog';
 import { DAYS, plural, pluralize } from '@contract/plural';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button-link';
 import styles from './tariffs-section.module.scss';
 

@@ -1,7 +1,7 @@
 import { useMailingState } from '../../../api/mailing';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { MailingChoices } from '../../mailing/mailing-choices';
+import { MailingChoices } from '../../mailing';
 import { Panel } from '../panel';
 
 /** The parent's mailing categories, switched one by one or all at once. */

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { newPasswordField, PASSWORD_MIN_LENGTH } from '@contract/api/profile';
 import { useChangePassword } from '../../../api/profile';
 import { Button } from '../../../components/ui/button';
@@ -8,8 +9,10 @@ import { FormField } from './form-field';
 import form from '../../../components/form/form.module.scss';
 import styles from './profile-page.module.scss';
 
-type Field = 'current_password' | 'password';
-type Problems = Partial<Record<Field | 'form', string>>;
+interface PasswordValues {
+  current_password: string;
+  password: string;
+}
 
 /**
  * Change the password (the current one is asked), or set the first one for an account that only ever
@@ -18,45 +21,56 @@ type Problems = Partial<Record<Field | 'form', string>>;
 export function PasswordForm({ hasPassword, email }: { hasPassword: boolean; email: string }) {
   const id = useId();
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordValues>({
+    defaultValues: { current_password: '', password: '' },
+    // A message stays until its field changes, then goes: no checking while the parent types.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const currentField = register('current_password', {
+    validate: (value) => !hasPassword || value !== '' || 'Введите текущий пароль',
+    onChange: () => clearErrors('current_password'),
+  });
+  const passwordField = register('password', {
+    validate: (value) => {
+      const checked = newPasswordField.safeParse(value);
+      return checked.success || (checked.error.issues[0]?.message ?? false);
+    },
+    onChange: () => clearErrors('password'),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Problems = {};
-    if (hasPassword && !current) found.current_password = 'Введите текущий пароль';
-    const checked = newPasswordField.safeParse(next);
-    if (!checked.success) found.password = checked.error.issues[0]?.message;
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = handleSubmit(async ({ current_password, password }) => {
     try {
-      await change.mutateAsync(
-        hasPassword ? { current_password: current, password: next } : { password: next },
-      );
-      setCurrent('');
-      setNext('');
+      await change.mutateAsync(hasPassword ? { current_password, password } : { password });
+      reset();
       toast.success(
         hasPassword ? 'Пароль изменён' : 'Пароль задан',
         hasPassword ? 'На других устройствах понадобится войти заново.' : undefined,
       );
     } catch (error) {
       const byField = fieldErrors(error);
-      const marked: Problems = {};
-      if (byField.current_password) marked.current_password = byField.current_password;
-      if (byField.password) marked.password = byField.password;
+      const marked = (['current_password', 'password'] as const).filter((name) => byField[name]);
       // Field marks are added even when the global error modal has spoken: they show where to fix.
-      if (Object.keys(marked).length === 0 && !toldGlobally(error)) {
-        marked.form = errorMessage(error);
-      }
-      setProblems(marked);
+      marked.forEach((name) => setError(name, { message: byField[name] }));
+      if (marked.length === 0 && !toldGlobally(error)) setFailure(errorMessage(error));
     }
-  };
+  });
 
   return (
     <form
       className={styles.subform}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        setFailure(null);
+        void submit(event);
+      }}
       noValidate
       aria-labelledby={`${id}-title`}
     >
@@ -70,24 +84,24 @@ export function PasswordForm({ hasPassword, email }: { hasPassword: boolean; ema
       )}
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      {problems.form && (
+      {failure && (
         <p className={form.alert} role="alert">
-          {problems.form}
+          {failure}
         </p>
       )}
       {hasPassword && (
-        <FormField id={`${id}-current`} label="Текущий пароль" error={problems.current_password}>
+        <FormField
+          id={`${id}-current`}
+          label="Текущий пароль"
+          error={errors.current_password?.message}
+        >
           {(props) => (
             <input
               {...props}
               className={form.input}
               type="password"
               autoComplete="current-password"
-              value={current}
-              onChange={(event) => {
-                setCurrent(event.target.value);
-                setProblems(({ current_password: _fixed, ...rest }) => rest);
-              }}
+              {...currentField}
             />
           )}
         </FormField>
@@ -95,7 +109,7 @@ export function PasswordForm({ hasPassword, email }: { hasPassword: boolean; ema
       <FormField
         id={`${id}-new`}
         label={hasPassword ? 'Новый пароль' : 'Пароль'}
-        error={problems.password}
+        error={errors.password?.message}
         hint={`Не короче ${PASSWORD_MIN_LENGTH} символов и не только из цифр.`}
       >
         {(props) => (
@@ -104,11 +118,7 @@ export function PasswordForm({ hasPassword, email }: { hasPassword: boolean; ema
             className={form.input}
             type="password"
             autoComplete="new-password"
-            value={next}
-            onChange={(event) => {
-              setNext(event.target.value);
-              setProblems(({ password: _fixed, ...rest }) => rest);
-            }}
+            {...passwordField}
           />
         )}
       </FormField>

@@ -3,6 +3,7 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { NAME_INVALID, personNameField, phoneField, REGION_INVALID } from '@contract/api/profile';
+import { formatRussianPhone } from '@contract/phone';
 import type { Profile } from '../../../api/profile';
 import { useUpdateProfile } from '../../../api/profile';
 import { useRegions } from '../../../api/catalog';
@@ -32,18 +33,10 @@ function valuesOf(profile: Profile): Input {
     name: profile.name,
     surname: profile.surname,
     patronymic: profile.patronymic,
-    phone: profile.phone,
+    // Stored as +79123456789, shown as a Russian reads it; the server takes it back in this form too.
+    phone: formatRussianPhone(profile.phone),
     region_id: profile.region_id === null ? '' : String(profile.region_id),
   };
-}
-
-/**
- * «+79991234567» → «+7 999 123-45-67»: how the saved number reads best. The groups are joined by
- * non-breaking spaces, so a line never ends on «+7» (the hyphens between digits do not break either).
- */
-export function formatPhone(phone: string): string {
-  const match = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
-  return match ? `+7\u00a0${match[1]}\u00a0${match[2]}-${match[3]}-${match[4]}` : phone;
 }
 
 /** Name, surname, patronymic, phone and region: POST /profile/update with errors under the fields. */
@@ -76,7 +69,7 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
         ...values,
         region_id: values.region_id === '' ? null : Number(values.region_id),
       });
-      // The form now shows what the server stored: the phone as +7XXXXXXXXXX.
+      // The form now shows what the server stored (the phone grouped for reading).
       reset(valuesOf(saved));
       toast.success('Данные сохранены');
     } catch (error) {
@@ -143,15 +136,11 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
             label="Телефон"
             error={errors.phone?.message}
             hint={
-              profile.phone ? (
-                `Сохранён как ${formatPhone(profile.phone)}`
-              ) : (
-                <>
-                  Мобильный, в любом виде:{' '}
-                  <span className={styles.nowrap}>{'8\u00a0999\u00a0123-45-67'}</span> или{' '}
-                  <span className={styles.nowrap}>{'+7\u00a0(999)\u00a0123\u00a045\u00a067'}</span>
-                </>
-              )
+              <>
+                Мобильный, в любом виде:{' '}
+                <span className={styles.nowrap}>{'8\u00a0999\u00a0123-45-67'}</span> или{' '}
+                <span className={styles.nowrap}>{'+7\u00a0(999)\u00a0123\u00a045\u00a067'}</span>
+              </>
             }
           >
             {(props) => (

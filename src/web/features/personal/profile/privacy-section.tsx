@@ -4,12 +4,15 @@ import { DELETE_CONFIRMATION_WORD } from '@contract/api/profile';
 import { deleteAccount, eraseData, profileKey, type Profile } from '../../../api/profile';
 import { queryClient } from '../../../api/query-client';
 import { clearSession } from '../../../api/session';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../lib/routes';
 import { toast } from '../../../components/toast/toast';
-import { openModal } from '../../../modals/modal-store';
-import type { ConfirmModalProps } from '../../../modals/confirm/confirm-props';
+import { KEEP_MODAL_STATE, openModal } from '../../../components/modal/modal-store';
+import type { ConfirmModalProps } from '../../../components/modal/modal-props';
 import { Panel } from '../panel';
 import styles from './profile-page.module.scss';
+
+const ACCOUNT_DELETED_MESSAGE =
+  'Мы стёрли ваш профиль, профили детей и их статистику. Письма об удалении не будет: вашего адреса у нас больше нет. Будем рады видеть вас снова!';
 
 interface Erasure {
   key: string;
@@ -31,7 +34,7 @@ function clearBrowserStorage(): void {
   }
 }
 
-/** SPEC §7 / 152-FZ: the parent erases parts of the family's data, or the whole account. */
+/** docs/PRODUCT.md «Product rules» / 152-FZ: the parent erases parts of the family's data, or the whole account. */
 export function PrivacySection({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const childCount = profile.children.length;
@@ -41,13 +44,16 @@ export function PrivacySection({ profile }: { profile: Profile }) {
     // Storage first: the landing's guard must not find a token or a pending purchase.
     clearBrowserStorage();
     clearSession();
-    await navigate(pathTo('index'), { replace: true });
+    await navigate(pathTo('index'), { replace: true, state: KEEP_MODAL_STATE });
     window.scrollTo({ top: 0 });
     queryClient.removeQueries({ queryKey: profileKey });
-    toast.success(
-      'Аккаунт удалён',
-      'Мы стёрли ваши данные и данные детей. Будем рады вернуться к вам!',
-    );
+    // A notice that stays until it is read, not a toast that fades: it is the only word the family gets —
+    // the school sends no letter, as the address is erased with the account.
+    openModal('global-notify', {
+      title: 'Аккаунт удалён',
+      message: ACCOUNT_DELETED_MESSAGE,
+      buttonText: 'Понятно',
+    });
   };
 
   const erasures: Erasure[] = [

@@ -2,7 +2,7 @@ import type { Child } from '@contract/api/children';
 import type { ChildProgress } from '@contract/api/learning';
 import { pluralize, WEEKS } from '@contract/plural';
 import { useChildProgress } from '../../../api/progress';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../lib/routes';
 import { ArrowRightIcon } from '../../../components/illustrations/icons';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { ErrorState } from '../../../components/ui/error-state';

@@ -3,14 +3,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { AdditionalProgress, ChildProgress } from '@contract/api/learning';
-import { installInterceptors } from '../../../api/interceptors';
-import { useModalStore } from '../../../modals/modal-store';
+import { installRequestErrors } from '../../../testing/request-errors';
+import { useModalStore } from '../../../components/modal/modal-store';
 import { apiUrl, seen, server, serveApiInTests } from '../../../testing/msw';
-import { childOf, renderForFamily } from '../family-fixtures';
+import { childOf, renderForFamily } from '../../../testing/family-fixtures';
 import ProgressPage from './progress-page';
 
 serveApiInTests();
-beforeAll(() => installInterceptors());
+beforeAll(() => installRequestErrors());
 afterEach(() => {
   cleanup();
   useModalStore.setState({ name: null, props: undefined });

@@ -1,11 +1,11 @@
 import { useProfile } from '../../../api/profile';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../lib/routes';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Container } from '../../../components/ui/container';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ChildPicker, useChosenChild } from '../child-picker';
-import { avatarOf, ChildAvatar } from '../students/child-avatar';
+import { avatarOf, ChildAvatar } from '../../../components/illustrations/child-avatar';
 import { ChildProgressView } from './child-progress-view';
 import styles from './progress-page.module.scss';
 

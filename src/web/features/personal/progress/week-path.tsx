@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { ChildProgress } from '@contract/api/learning';
 import type { Child } from '@contract/api/children';
 import { LockIcon, StarIcon } from '../../../components/illustrations/icons';
-import { avatarOf, ChildAvatar } from '../students/child-avatar';
+import { avatarOf, ChildAvatar } from '../../../components/illustrations/child-avatar';
 import { weekState, WEEK_STATE_LABELS, type WeekState } from './week-state';
 import styles from './week-path.module.scss';
 

@@ -11,16 +11,16 @@ import {
 import { http, HttpResponse } from 'msw';
 import type { SkippedWeeks } from '@contract/api/learning';
 import { ERROR_CODES } from '@contract/api/values';
-import { installInterceptors } from '../../../api/interceptors';
+import { installRequestErrors } from '../../../testing/request-errors';
 import type { OrderRequest } from '../../../api/store';
-import { goToBank } from '../../checkout/go-to-bank';
-import { useModalStore } from '../../../modals/modal-store';
+import { goToBank } from '../../checkout';
+import { useModalStore } from '../../../components/modal/modal-store';
 import { apiUrl, errorResponse, seen, server, serveApiInTests } from '../../../testing/msw';
-import { childOf, renderForFamily } from '../family-fixtures';
+import { childOf, renderForFamily } from '../../../testing/family-fixtures';
 import SkippedWeeksPage from './skipped-weeks-page';
 
 // The order is registered for real (msw answers); only leaving for the bank's page is left out.
-vi.mock('../../checkout/go-to-bank', async () => {
+vi.mock('../../checkout', async () => {
   const { registerOrder } = await import('../../../api/store');
   return {
     goToBank: vi.fn(async (request: OrderRequest) => {
@@ -30,7 +30,7 @@ vi.mock('../../checkout/go-to-bank', async () => {
 });
 
 serveApiInTests();
-beforeAll(() => installInterceptors());
+beforeAll(() => installRequestErrors());
 afterEach(() => {
   cleanup();
   vi.mocked(goToBank).mockClear();

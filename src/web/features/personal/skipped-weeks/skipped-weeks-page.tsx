@@ -2,7 +2,7 @@ import type { Child } from '@contract/api/children';
 import type { SkippedWeeks } from '@contract/api/learning';
 import { useProfile } from '../../../api/profile';
 import { useSkippedWeeks } from '../../../api/progress';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../lib/routes';
 import { Owl } from '../../../components/illustrations/owl';
 import { Sparkle } from '../../../components/illustrations/sparkle';
 import { ButtonLink } from '../../../components/ui/button-link';

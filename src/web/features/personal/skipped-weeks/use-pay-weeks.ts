@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { goToBank } from '../../checkout/go-to-bank';
-import { purchaseProblem } from '../../purchase/purchase-problem';
+import { goToBank } from '../../checkout';
+import { purchaseProblem } from '../../purchase';
 
 /**
  * Skipped weeks of one child, paid at the bank. The server prices them itself from the list it shows

@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import { AVATAR_IDS, AVATAR_LABELS, ChildAvatar, type AvatarId } from './child-avatar';
+import {
+  AVATAR_IDS,
+  AVATAR_LABELS,
+  ChildAvatar,
+  type AvatarId,
+} from '../../../components/illustrations/child-avatar';
 import styles from './avatar-picker.module.scss';
 
 export interface AvatarPickerProps {

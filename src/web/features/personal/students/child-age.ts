@@ -12,7 +12,7 @@ import { pluralize, YEARS } from '@contract/plural';
 
 export { ageGroupForAge, MAX_CHILD_AGE, MIN_CHILD_AGE };
 
-/** Today in Moscow as YYYY-MM-DD: the server counts ages by the Moscow calendar (ARCHITECTURE §5). */
+/** Today in Moscow as YYYY-MM-DD: the server counts ages by the Moscow calendar (docs/PRODUCT.md «Product rules»). */
 export function todayInMoscow(now: Date = new Date()): string {
   return moscowCalendarDate(now);
 }

@@ -1,7 +1,7 @@
 import type { Child } from '@contract/api/children';
 import { Button } from '../../../components/ui/button';
 import { ageInYears, formatAge } from './child-age';
-import { avatarOf, ChildAvatar } from './child-avatar';
+import { avatarOf, ChildAvatar } from '../../../components/illustrations/child-avatar';
 import { studyModeLabel } from './study-modes';
 import styles from './students-page.module.scss';
 

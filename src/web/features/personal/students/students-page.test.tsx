@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ChildSlotsInfo } from '../../../api/store';
-import { useModalStore } from '../../../modals/modal-store';
+import { useModalStore } from '../../../components/modal/modal-store';
 import { apiUrl, server, serveApiInTests } from '../../../testing/msw';
-import { childOf, renderForFamily } from '../family-fixtures';
+import { childOf, renderForFamily } from '../../../testing/family-fixtures';
 import StudentsPage from './students-page';
 
 serveApiInTests();

@@ -7,13 +7,13 @@ import { Container } from '../../../components/ui/container';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/toast/toast';
-import { openModal } from '../../../modals/modal-store';
+import { openModal } from '../../../components/modal/modal-store';
 import type { Child } from '@contract/api/children';
 import { useAgeGroupLabel } from './age-group-labels';
 import { ChildCard } from './child-card';
-import { ChildAvatar } from './child-avatar';
+import { ChildAvatar } from '../../../components/illustrations/child-avatar';
 import { todayInMoscow } from './child-age';
-import { ChildSlotOffer } from '../../child-slots/child-slot-offer';
+import { ChildSlotOffer } from '../../child-slots';
 import styles from './students-page.module.scss';
 
 function PlusIcon() {

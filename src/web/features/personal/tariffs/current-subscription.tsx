@@ -2,7 +2,7 @@ import type { ProfileSubscription } from '@contract/api/auth';
 import { formatMoscowDate } from '@contract/moscow-date';
 import type { RenewalState } from '../../../api/renewal';
 import { Badge } from '../../../components/ui/badge';
-import { forChildren } from '../../landing/tariffs/children-forms';
+import { forChildren } from '../../landing';
 import { Panel } from '../panel';
 import styles from './tariffs-page.module.scss';
 

@@ -10,7 +10,8 @@ import styles from './tariffs-page.module.scss';
 const STATUS: Record<PaymentHistoryItem['status'], { label: string; tone: BadgeTone }> = {
   paid: { label: 'Оплачено', tone: 'mint' },
   pending: { label: 'Ждём банк', tone: 'sun' },
-  failed: { label: 'Не прошла', tone: 'pink' },
+  // Declined, cancelled or its page closed unpaid: either way no money was taken.
+  failed: { label: 'Не оплачен', tone: 'pink' },
   refunded: { label: 'Деньги возвращены', tone: 'neutral' },
 };
 
@@ -32,6 +33,7 @@ export function PaymentHistory() {
                     {formatMoscowDate(item.created_at)}
                     {item.masked_pan ? ` · карта ${cardTail(item.masked_pan)}` : ''}
                   </p>
+                  <p className={styles.muted}>Заказ №&nbsp;{item.order_number}</p>
                   {item.refunded_at && (
                     <p className={styles.muted}>
                       Возвращены на карту {formatMoscowDate(item.refunded_at)}

@@ -1,6 +1,6 @@
 import type { ProfileSubscription } from '@contract/api/auth';
 import { formatMoscowDate } from '@contract/moscow-date';
-import { forChildren } from '../../landing/tariffs/children-forms';
+import { forChildren } from '../../landing';
 
 /** One line about the family's subscription, for the personal area's header and the tariffs page. */
 export function subscriptionLine(subscription: ProfileSubscription | null): string {

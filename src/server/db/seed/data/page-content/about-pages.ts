@@ -164,9 +164,10 @@ export const vacancy: SeedPage = {
 export const contacts: SeedPage = {
   slug: 'contacts',
   title: 'Контакты',
-  version: '2',
-  // The first wording, which sent parents to a support section that was not there yet.
-  replaces: ['d512ed23e05cd7470bb2afb3b64b09e5'],
+  version: '3',
+  // Earlier wordings, which sent parents to a support section that was not there yet, then said it was
+  // coming after it had come.
+  replaces: ['d512ed23e05cd7470bb2afb3b64b09e5', 'bcb57c8aaff3cfb1b7ec0fc964a47cd8'],
   body_html: html`<h2>Поддержка</h2>
     <p>
       Электронная почта: <a href="mailto:${company.email}">${company.email}</a>. Отвечаем в течение
@@ -178,7 +179,9 @@ export const contacts: SeedPage = {
     </p>
     <p>
       Если у вас уже есть аккаунт, пишите с той почты, на которую он зарегистрирован: так мы сразу
-      найдём его и поможем быстрее. Раздел «Помощь» с вопросами в личном кабинете появится скоро.
+      найдём его и поможем быстрее. В личном кабинете есть раздел «Помощь»: ответы на частые
+      вопросы, инструкции и форма обращения — из него сообщение придёт к нам вместе с вашим
+      аккаунтом.
     </p>
     <h2>Почтовый адрес</h2>
     <p>${company.address}. Адрес демонстрационный.</p>

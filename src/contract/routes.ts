@@ -1,0 +1,41 @@
+// Every named screen of the school and its path. The web mounts exactly these (src/web/app/router.tsx, checked
+// by its test) and navigates by name; the server's parent-facing texts may link only to them.
+export const ROUTES = {
+  index: '/:modal?',
+  unsubscribe: '/unsubscribe',
+  faq: '/faq',
+  certificate: '/gift',
+  'certificate-register': '/gift/register',
+  'certificate-auth': '/gift/auth',
+  subscribe: '/subscribe',
+  'subscribe-gift': '/subscribe-gift',
+  programs: '/programs',
+  'main-program': '/programs/main-program/:age?',
+  'additional-program': '/programs/additional-program',
+  about: '/about',
+  'about-index': '/about/index',
+  'about-team': '/about/team',
+  'about-vacancy': '/about/vacancy',
+  'about-contacts': '/about/contacts',
+  personal: '/personal',
+  'activate-certificate': '/personal/activate-certificate',
+  profile: '/personal/profile',
+  students: '/personal/students',
+  // Not in the product's screen table: the parents' picture of each child's learning.
+  progress: '/personal/progress',
+  tariffs: '/personal/tariffs',
+  gift: '/personal/gift',
+  help: '/personal/help',
+  'help-faq': '/personal/help/faq',
+  'help-programs': '/personal/help/programs',
+  'help-instructions': '/personal/help/instructions/:instruction?',
+  'help-support': '/personal/help/support',
+  skiped: '/skiped-weeks',
+  documents: '/documents',
+  'confidentiality-policy': '/documents/confidentiality-policy',
+  'license-agreement': '/documents/license-agreement',
+  video: '/video',
+  'not-found-error': '/404',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;

@@ -1,0 +1,3 @@
+ALTER TABLE "payment_orders" ADD COLUMN "promo_held" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_orders" ADD COLUMN "terms" jsonb;--> statement-breakpoint
+ALTER TABLE "payment_orders" ADD COLUMN "refunded_amount" integer DEFAULT 0 NOT NULL;

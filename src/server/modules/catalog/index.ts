@@ -1,0 +1,8 @@
+// What other domains may use of this one (its public face); everything else is its own.
+export {
+  listAdditionalPrograms,
+  listAgeGroups,
+  listGifts,
+  listRegions,
+  listSubscriptions,
+} from './service';
