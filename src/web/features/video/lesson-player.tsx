@@ -1,6 +1,7 @@
 // The lesson player: Vidstack's accessible player (keyboard shortcuts, screen-reader announcements,
 // Russian labels) with Russian subtitles on from the start, a big play button for small hands, resume
-// where the child stopped and progress reports. Loaded only with the video page.
+// where the child stopped and progress reports. Loaded only with the video page. A tap on the big button
+// is kept until the media can play: on a slow line the first tap is the one that starts the lesson.
 import { useEffect, useRef, useState } from 'react';
 import {
   MediaPlayer,
@@ -19,6 +20,7 @@ import { PLAYER_TRANSLATIONS } from './player-translations';
 import { patchLessonProgress, reportVideoProgress } from './lessons-api';
 import { resumePosition, ProgressReporter } from './progress-reporter';
 import { Celebration } from './celebration';
+import { BigPlayButton } from './big-play-button';
 import styles from './lesson-player.module.scss';
 
 export interface LessonPlayerProps {
@@ -27,15 +29,26 @@ export interface LessonPlayerProps {
   /** The lesson after this one, offered at the end. */
   next: LessonItem | null;
   onPlayNext: (lesson: LessonItem) => void;
+  /** The play button was tapped while this player's code was still coming. */
+  playWanted: boolean;
 }
 
 function videoType(url: string): 'video/webm' | 'video/mp4' {
   return new URL(url, window.location.href).pathname.endsWith('.webm') ? 'video/webm' : 'video/mp4';
 }
 
-export default function LessonPlayer({ lesson, childId, next, onPlayNext }: LessonPlayerProps) {
+export default function LessonPlayer({
+  lesson,
+  childId,
+  next,
+  onPlayNext,
+  playWanted,
+}: LessonPlayerProps) {
   const player = useRef<MediaPlayerInstance>(null);
   const started = useMediaState('started', player);
+  const canPlay = useMediaState('canPlay', player);
+  const paused = useMediaState('paused', player);
+  const [wanted, setWanted] = useState(playWanted);
   const [ended, setEnded] = useState(false);
   const [earned, setEarned] = useState<Achievement[]>([]);
   const reporter = useRef<ProgressReporter | null>(null);
@@ -57,6 +70,13 @@ export default function LessonPlayer({ lesson, childId, next, onPlayNext }: Less
     // Leaving the lesson half-way keeps where the child stopped.
     return () => current.flush();
   }, [childId, lesson.id]);
+
+  // The player refuses play() until the media can play; the tap waits for that moment instead of being
+  // lost. A refusal then (a browser that allows play only inside the tap) gives the button back.
+  useEffect(() => {
+    if (!wanted || !canPlay || started || !paused) return;
+    player.current?.play().catch(() => setWanted(false));
+  }, [wanted, canPlay, started, paused]);
 
   const url = lesson.video.url;
   if (!url) return null;
@@ -112,17 +132,15 @@ export default function LessonPlayer({ lesson, childId, next, onPlayNext }: Less
           noScrubGesture
         />
         {!started && !ended && (
-          <button
-            type="button"
-            className={styles.bigPlay}
-            // Not ready yet (a slow network): the button stays, and the next tap tries again.
-            onClick={() => void player.current?.play().catch(() => undefined)}
-          >
-            <svg viewBox="0 0 48 48" aria-hidden="true">
-              <path d="M17 11v26l21-13z" />
-            </svg>
-            <span className={styles.hidden}>Смотреть урок «{lesson.title}»</span>
-          </button>
+          <BigPlayButton
+            title={lesson.title}
+            waiting={wanted}
+            onPress={() => {
+              setWanted(true);
+              // Ready already: played inside the tap, as the strictest browsers want.
+              if (canPlay) void player.current?.play().catch(() => setWanted(false));
+            }}
+          />
         )}
       </MediaPlayer>
       {ended && (

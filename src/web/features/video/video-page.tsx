@@ -14,6 +14,7 @@ import { ChildBadge } from './modals/child-badge';
 import { useLessons } from './lessons-api';
 import { useSelectedChild } from './selected-child';
 import { LessonCard } from './lesson-card';
+import { PlayerPlaceholder } from './big-play-button';
 import { LockActions } from './lock-actions';
 import { WeekSwitcher } from './week-switcher';
 import { TrialBanner } from './trial-banner';
@@ -119,11 +120,15 @@ function ChildLessons({
   const page = lessons.data;
 
   const [currentId, setCurrentId] = useState<number | null>(null);
+  // The lesson whose play button was tapped before the player's code arrived.
+  const [playWanted, setPlayWanted] = useState<number | null>(null);
   const current = page?.lessons.find((lesson) => lesson.id === currentId) ?? null;
   const stage = useRef<HTMLDivElement>(null);
 
-  const open = (lesson: LessonItem) => {
+  /** `play`: the lesson was asked to play (its next-lesson button), not only shown. */
+  const open = (lesson: LessonItem, play = false) => {
     setCurrentId(lesson.id);
+    setPlayWanted(play ? lesson.id : null);
     stage.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     stage.current?.focus({ preventScroll: true });
   };
@@ -291,13 +296,23 @@ function ChildLessons({
 
           <div ref={stage} className={styles.stage} tabIndex={-1} aria-live="polite">
             {current && current.available && current.video.url && (
-              <Suspense fallback={<div className={styles.playerSpace} aria-busy="true" />}>
+              <Suspense
+                fallback={
+                  <PlayerPlaceholder
+                    title={current.title}
+                    poster={current.video.poster}
+                    waiting={playWanted === current.id}
+                    onPress={() => setPlayWanted(current.id)}
+                  />
+                }
+              >
                 <LessonPlayer
                   key={current.id}
                   lesson={current}
                   childId={child.id}
                   next={nextOf(current)}
-                  onPlayNext={open}
+                  onPlayNext={(lesson) => open(lesson, true)}
+                  playWanted={playWanted === current.id}
                 />
               </Suspense>
             )}
