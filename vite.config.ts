@@ -61,6 +61,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'admin-editor',
                   test: /node_modules[\\/](ra-input-rich-text|@tiptap|prosemirror-[\w-]+|linkifyjs)[\\/]/,
                 },
+                // The lesson player's library whole: Vidstack imports its providers and layouts lazily, which
+                // on a slow line made a waterfall of small requests between the tap and the first frame.
+                // /video fetches this chunk while the parent looks at the lessons.
+                {
+                  name: 'player',
+                  test: /node_modules[\\/](@vidstack|media-captions|media-icons)[\\/]/,
+                },
                 {
                   name: 'admin-react-admin',
                   test: /node_modules[\\/](react-admin|ra-[\w-]+)[\\/]/,

@@ -63,12 +63,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, server, 60_000);
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  // A server that never answered would outlive the run (vitest skips the teardown of a failed setup).
+  await waitForHealth(baseUrl, server, 60_000).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  project.provide('baseUrl', baseUrl);
+  return stop;
 }

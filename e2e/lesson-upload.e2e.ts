@@ -68,24 +68,15 @@ describe('a lesson published from the back office', () => {
     const card = phone.locator('article', { hasText: LESSON_TITLE });
     await card.getByRole('button').first().click();
     await phone.getByRole('button', { name: /Смотреть урок/ }).click();
-    const bigPlay = phone.locator('[data-media-player] button', { hasText: /Смотреть урок/ });
-    for (let tap = 0; tap < 5; tap += 1) {
-      const played = await phone
-        .waitForFunction(
-          () => {
-            const video = document.querySelector('video');
-            return video !== null && (video.currentTime > 0.5 || video.ended);
-          },
-          null,
-          { timeout: 6_000 },
-        )
-        .then(
-          () => true,
-          () => false,
-        );
-      if (played) break;
-      if (await bigPlay.isVisible()) await bigPlay.click();
-    }
+    // One tap, even while the video is still coming: the player keeps it and starts when it can.
+    await phone.waitForFunction(
+      () => {
+        const video = document.querySelector('video');
+        return video !== null && (video.currentTime > 0.5 || video.ended);
+      },
+      null,
+      { timeout: 30_000 },
+    );
     const video = await phone.evaluate(() => {
       const element = document.querySelector('video');
       return {

@@ -22,8 +22,14 @@ import { HolidayBanner } from './holiday';
 import { withGrownUp } from './grown-up';
 import styles from './video-page.module.scss';
 
-// The player and its styles are a chunk of their own: the page's lesson list shows without waiting.
+// The player and its styles are a chunk of their own: the page's lesson list shows without waiting, and
+// the chunk is fetched while the parent looks at the lessons, so a tap on one finds the player in.
 const LessonPlayer = lazy(() => loadChunk(() => import('./lesson-player')));
+/** Fetches the player's code in the browser's idle time; a failure here is left to the lazy load. */
+function prefetchPlayer(): void {
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  idle(() => void import('./lesson-player').catch(() => undefined));
+}
 
 export default function VideoPage() {
   const profile = useProfile();
@@ -118,6 +124,10 @@ function ChildLessons({
     type === 'main' || additionalSlug !== undefined,
   );
   const page = lessons.data;
+  const anyPlayable = page?.lessons.some((lesson) => lesson.available) ?? false;
+  useEffect(() => {
+    if (anyPlayable) prefetchPlayer();
+  }, [anyPlayable]);
 
   const [currentId, setCurrentId] = useState<number | null>(null);
   // The lesson whose play button was tapped before the player's code arrived.
