@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress-plugin.ts';
+import { serviceWorker } from './scripts/service-worker-plugin.ts';
 import { fileURLToPath } from 'node:url';
 
 const contract = fileURLToPath(new URL('./src/contract', import.meta.url));
@@ -27,7 +28,7 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), serviceWorker(), precompress()],
   resolve: { alias: { '@contract': contract } },
   ssr: { noExternal: true, target: 'node' as const },
   build: isSsrBuild

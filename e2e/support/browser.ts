@@ -2,7 +2,7 @@
 // phone's and a desktop's width, the demo parent's login.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-export { CHROMIUM_ARGS, launchBrowser } from '../../scripts/chromium';
+export { CHROMIUM_ARGS, launchBrowser, launchProfile } from '../../scripts/chromium';
 
 export interface Viewport {
   width: number;

@@ -12,12 +12,14 @@ import { startAnalytics } from './app/start-analytics';
 import { takeSsrState } from './app/ssr-state';
 import { loadMatchedRoutes } from './app/hydrate-routes';
 import { runAfterHydration } from './app/after-hydration';
+import { startServiceWorker } from './app/service-worker';
 
 /** `afterHydration`: what the boot script kept for the app (a button pressed early) runs once it holds the page. */
 export async function startApp(afterHydration: () => void): Promise<void> {
   installErrorModal();
   installInterceptors();
   installShowErrorListener();
+  startServiceWorker();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');

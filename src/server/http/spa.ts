@@ -18,6 +18,15 @@ import { structuredDataFor } from '../ssr/structured-data';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
+/** The web app manifest's own type (docs/PRODUCT.md «The installable app»). */
+export const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
+
+/**
+ * Files at the site's root that must be asked for again each time: the service worker (the browser checks
+ * it for a new version, and a cached copy would hold an old one back), the offline page and its script, and
+ * the manifest — none of them carries a hash in its name.
+ */
+const REVALIDATED = new Set(['sw.js', 'offline.html', 'offline.js', 'manifest.webmanifest']);
 
 const NOT_SPA = ['/api/', '/sandbox/', '/assets/'];
 
@@ -107,10 +116,13 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       // The build writes .br and .gz twins at the highest settings (scripts/precompress-plugin.ts).
       preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const rel = relative(webDir, filePath);
+        // A compressed twin (`sw.js.br`) is the same file as far as caching and its type go.
+        const rel = relative(webDir, filePath).replace(/\.(br|gz)$/, '');
         // Vite puts a content hash in every file name under assets/, so a name never changes meaning.
         if (rel.startsWith(`assets${sep}`)) reply.header('cache-control', IMMUTABLE);
-        else if (rel.endsWith('index.html')) reply.header('cache-control', NO_CACHE);
+        else if (rel.endsWith('index.html') || REVALIDATED.has(rel))
+          reply.header('cache-control', NO_CACHE);
+        if (rel === 'manifest.webmanifest') reply.header('content-type', MANIFEST_TYPE);
       },
     });
   }

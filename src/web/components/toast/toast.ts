@@ -38,8 +38,24 @@ function show(kind: Kind, message: string, description?: string): void {
   });
 }
 
+/** A question with one answer: stays until the parent presses its button or closes it. */
+export interface Offer {
+  /** One offer of a kind at a time: a repeated one replaces the shown one. */
+  id: string;
+  message: string;
+  action: string;
+  onAction: () => void;
+}
+
+function offer({ id, message, action, onAction }: Offer): void {
+  void Promise.all([import('sonner'), toaster()]).then(([{ toast: sonner }]) => {
+    sonner(message, { id, duration: Infinity, action: { label: action, onClick: onAction } });
+  });
+}
+
 /** Short notices in the corner; they hide after 5000 ms (docs/PRODUCT.md «Product rules»). */
 export const toast = {
+  offer,
   message: (message: string, description?: string) => show('message', message, description),
   success: (message: string, description?: string) => show('success', message, description),
   error: (message: string, description?: string) => show('error', message, description),

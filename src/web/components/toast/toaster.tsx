@@ -17,7 +17,9 @@ export default function Toaster() {
       offset={{ top: 84 }}
       mobileOffset={{ top: 68 }}
       containerAriaLabel="Уведомления"
-      toastOptions={{ classNames: { toast: styles.toast, title: styles.title } }}
+      toastOptions={{
+        classNames: { toast: styles.toast, title: styles.title, actionButton: styles.action },
+      }}
     />
   );
 }
