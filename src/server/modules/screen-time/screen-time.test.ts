@@ -104,6 +104,11 @@ describe('minutes watched today', () => {
       position_seconds: 5000,
     });
     expect((await screenTimeOf(f)).minutes_today).toBe(2);
+
+    // Erasing the lesson statistics erases the day's minutes too.
+    const erased = await world.get(f.token, '/api/profile/deleteLessonStats');
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect((await screenTimeOf(f)).minutes_today).toBe(0);
   });
 
   it('rests when the limit is reached, on every device, until a grown-up adds 15 minutes', async () => {
