@@ -31,4 +31,5 @@ export const DAYS: PluralForms = { one: 'день', few: 'дня', many: 'дне
 export const WEEKS: PluralForms = { one: 'неделя', few: 'недели', many: 'недель' };
 export const CHILDREN: PluralForms = { one: 'ребёнок', few: 'ребёнка', many: 'детей' };
 export const LESSONS: PluralForms = { one: 'урок', few: 'урока', many: 'уроков' };
+export const MINUTES: PluralForms = { one: 'минута', few: 'минуты', many: 'минут' };
 export const YEARS: PluralForms = { one: 'год', few: 'года', many: 'лет' };

@@ -153,6 +153,10 @@ export const child = z.object({
   avatar: z.string().nullable(),
   remind_about_lessons: z.boolean(),
   study_mode: z.enum(STUDY_MODES),
+  /** Screen time (./screen-time): minutes of lessons a Moscow day; null — no limit. */
+  daily_limit_minutes: z.number().int().nullable(),
+  /** Screen time: the Moscow hour from which no lessons play that day; null — none. */
+  no_lessons_after: z.number().int().nullable(),
 });
 export type Child = z.infer<typeof child>;
 

@@ -5,6 +5,7 @@ import { moscowCalendarDate } from '../moscow-date';
 import { AGE_GROUP_SLUGS, type AgeGroupSlug } from './catalog';
 import { child, STUDY_MODES } from './auth';
 import { dataOf } from './common';
+import { dailyLimitField, noLessonsAfterField } from './screen-time';
 import { pluralize, YEARS } from '../plural';
 import {
   CHILD_NAME_MAX_GRAPHEMES,
@@ -135,6 +136,8 @@ export const childUpdateBody = z.object({
     .optional(),
   remind_about_lessons: z.boolean().optional(),
   study_mode: z.enum(STUDY_MODES, { error: 'Выберите режим занятий из предложенных' }).optional(),
+  daily_limit_minutes: dailyLimitField.optional(),
+  no_lessons_after: noLessonsAfterField.optional(),
 });
 export type ChildUpdateBody = z.input<typeof childUpdateBody>;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AGE_GROUP_SLUGS } from './catalog';
 import { childIdField } from './children';
 import { dataOf } from './common';
+import { screenTime } from './screen-time';
 
 const MAX_INT = 2_147_483_647;
 
@@ -69,6 +70,8 @@ export const videoProgress = z.object({
   completed: z.boolean(),
   /** Achievements this report earned (usually none): the player celebrates them. */
   new_achievements: z.array(achievement),
+  /** The child's screen time after this report: the player stops and shows the rest screen when resting. */
+  screen_time: screenTime,
 });
 export type VideoProgress = z.infer<typeof videoProgress>;
 export const videoProgressResponse = dataOf(videoProgress);

@@ -124,6 +124,9 @@ const TABLE: Record<string, FamilyAccess> = {
   'GET /api/profile/progress': { anonymous: 401, parent: 200, other: 404, admin: 404 },
   'GET /api/profile/progress-additional': { anonymous: 401, parent: 200, other: 404, admin: 404 },
   'GET /api/profile/skipped-weeks': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  // Screen time: the list is of the caller's own children; an extension names a child.
+  'GET /api/profile/screen-time': signedIn(200),
+  'POST /api/profile/screen-time/extend': { anonymous: 401, parent: 200, other: 404, admin: 404 },
 
   // The trial: every signed-in caller activates it for their own family, once.
   'POST /api/store/subscription/activate': signedIn(201),

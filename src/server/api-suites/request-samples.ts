@@ -184,6 +184,10 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
       },
     }),
   },
+  'POST /api/profile/screen-time/extend': {
+    addressesOwnerRecord: true,
+    build: ({ owner }) => ({ body: { child_id: ownChild(owner) } }),
+  },
   'GET /api/profile/progress': {
     addressesOwnerRecord: true,
     build: ({ owner }) => ({ query: { child_id: String(ownChild(owner)) } }),

@@ -19,6 +19,8 @@ export function childOf(id: number, name: string, avatar: string | null = 'fox')
     avatar,
     remind_about_lessons: true,
     study_mode: 'schedule',
+    daily_limit_minutes: null,
+    no_lessons_after: null,
   };
 }
 

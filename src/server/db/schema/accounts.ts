@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -169,6 +170,10 @@ export const children = pgTable(
     avatar: text('avatar'),
     remindAboutLessons: boolean('remind_about_lessons').notNull().default(true),
     studyMode: text('study_mode', { enum: STUDY_MODES }).notNull().default('schedule'),
+    /** Screen time: minutes of lessons a Moscow day (15, 30, 45, 60); null — no limit. */
+    dailyLimitMinutes: smallint('daily_limit_minutes'),
+    /** Screen time: the Moscow hour (18–21) from which no lessons play that day; null — none. */
+    noLessonsAfter: smallint('no_lessons_after'),
     ...timestamps,
   },
   (t) => [index('children_user_id_idx').on(t.userId)],

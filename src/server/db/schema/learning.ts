@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -17,7 +19,7 @@ import {
 import { children, users } from './accounts';
 import { additionalPrograms, ageGroups, tariffs } from './catalog';
 import { purchases } from './payments';
-import { createdAt, timestamps } from './timestamps';
+import { createdAt, timestamps, updatedAt } from './timestamps';
 
 export const mainPrograms = pgTable(
   'main_programs',
@@ -207,4 +209,30 @@ export const childAchievements = pgTable(
     earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.childId, t.code] })],
+);
+
+/**
+ * Screen time: how long a child watched lessons on one Moscow day, counted from the player's progress
+ * reports (modules/screen-time), and the grown-up's extensions of that day. `last_*` is the previous
+ * report, which the next one is measured against; a row per child and day, gone with the child.
+ */
+export const screenTimeDays = pgTable(
+  'screen_time_days',
+  {
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    /** The Moscow calendar day, YYYY-MM-DD. */
+    day: date('day', { mode: 'string' }).notNull(),
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+    /** Minutes a grown-up added today, summed (shown to the parent; the cap of a day). */
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    /** Lessons stay open, whatever the limit and the hour, until watched_seconds reaches this. */
+    grantedUntilSeconds: integer('granted_until_seconds'),
+    lastLessonId: integer('last_lesson_id'),
+    lastPositionSeconds: doublePrecision('last_position_seconds'),
+    lastReportAt: timestamp('last_report_at', { withTimezone: true }),
+    updatedAt,
+  },
+  (t) => [primaryKey({ columns: [t.childId, t.day] })],
 );

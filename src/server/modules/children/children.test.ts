@@ -70,6 +70,8 @@ describe('POST /api/profile/child/store', () => {
       avatar: null,
       remind_about_lessons: true,
       study_mode: 'schedule',
+      daily_limit_minutes: null,
+      no_lessons_after: null,
     });
     expect(await profileChildren(p.token)).toEqual([res.json().data]);
   });
@@ -224,6 +226,8 @@ describe('POST /api/profile/child/update', () => {
       avatar: 'fox',
       remind_about_lessons: false,
       study_mode: 'free',
+      daily_limit_minutes: null,
+      no_lessons_after: null,
     });
     const renamed = await update(f.token, { id: f.child.id, name: 'Елизавета', avatar: null });
     expect(renamed.json().data).toMatchObject({

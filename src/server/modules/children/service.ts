@@ -64,6 +64,8 @@ export function toChild(row: ChildRow): Child {
     avatar: row.avatar,
     remind_about_lessons: row.remindAboutLessons,
     study_mode: row.studyMode,
+    daily_limit_minutes: row.dailyLimitMinutes,
+    no_lessons_after: row.noLessonsAfter,
   };
 }
 
@@ -136,6 +138,8 @@ export async function updateChild({
     avatar?: ChildAvatar | null | undefined;
     remind_about_lessons?: boolean | undefined;
     study_mode?: StudyMode | undefined;
+    daily_limit_minutes?: number | null | undefined;
+    no_lessons_after?: number | null | undefined;
   };
 }): Promise<Child> {
   const now = clock();
@@ -161,6 +165,10 @@ export async function updateChild({
     changes.remindAboutLessons = input.remind_about_lessons;
   }
   if (input.study_mode !== undefined) changes.studyMode = input.study_mode;
+  if (input.daily_limit_minutes !== undefined) {
+    changes.dailyLimitMinutes = input.daily_limit_minutes;
+  }
+  if (input.no_lessons_after !== undefined) changes.noLessonsAfter = input.no_lessons_after;
 
   const [row] = await db
     .update(children)

@@ -13,6 +13,7 @@ import { lessonAccess } from '../lessons';
 import { viewerFacts } from '../lessons';
 import { placedLesson } from '../lessons';
 import { OTHER_PROGRAM_LOCK, lockOf } from '../lessons';
+import { recordWatching } from '../screen-time';
 import { awardAchievements } from './achievements';
 import { watchedLessons } from './child-stats';
 
@@ -108,6 +109,12 @@ export async function reportVideo({
     });
   if (!stat) throw new Error('lesson_stats upsert returned no row');
 
+  const screenTime = await recordWatching(
+    db,
+    child.id,
+    { lessonId: lesson.row.id, positionSeconds: report.position_seconds },
+    now,
+  );
   const newAchievements = await awardAchievements(
     db,
     child.id,
@@ -119,5 +126,6 @@ export async function reportVideo({
     watched_seconds: stat.watchedSeconds,
     completed: stat.completedAt !== null,
     new_achievements: newAchievements,
+    screen_time: screenTime,
   };
 }

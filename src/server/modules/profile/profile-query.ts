@@ -40,7 +40,9 @@ function buildProfileQuery(db: Database) {
       list: sql`coalesce(json_agg(json_build_object(
         'id', ${children.id}, 'name', ${children.name}, 'birth_date', ${children.birthDate},
         'age_group', ${children.ageGroup}, 'avatar', ${children.avatar},
-        'remind_about_lessons', ${children.remindAboutLessons}, 'study_mode', ${children.studyMode}
+        'remind_about_lessons', ${children.remindAboutLessons}, 'study_mode', ${children.studyMode},
+        'daily_limit_minutes', ${children.dailyLimitMinutes},
+        'no_lessons_after', ${children.noLessonsAfter}
       ) order by ${children.id}), '[]'::json)`,
     })
     .from(children)

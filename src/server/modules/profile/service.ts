@@ -5,7 +5,15 @@ import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
 import { displayEmail } from '@contract/email';
 import { isPlaceholderEmail } from '@contract/api/oauth-values';
 import type { Database } from '../../db/client';
-import { children, jobs, lessonStats, mailOutbox, regions, users } from '../../db/schema/index';
+import {
+  children,
+  jobs,
+  lessonStats,
+  mailOutbox,
+  regions,
+  screenTimeDays,
+  users,
+} from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { invalidField, unauthorized } from '../../plugins/errors';
 import { MAIL_JOB, queueMail } from '../../integrations/mail/queue';
@@ -160,10 +168,11 @@ export async function deleteChildren({ db, userId }: Ctx): Promise<void> {
   await db.delete(children).where(eq(children.userId, userId));
 }
 
-/** The lesson statistics of every child of the family; the children stay. */
+/** The lesson statistics of every child of the family, screen time minutes too; the children stay. */
 export async function deleteLessonStats({ db, userId }: Ctx): Promise<void> {
   const own = db.select({ id: children.id }).from(children).where(eq(children.userId, userId));
   await db.delete(lessonStats).where(inArray(lessonStats.childId, own));
+  await db.delete(screenTimeDays).where(inArray(screenTimeDays.childId, own));
 }
 
 /**

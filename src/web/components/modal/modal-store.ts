@@ -52,6 +52,7 @@ export const MODAL_NAMES = [
   'program',
   'study-mode',
   'remind',
+  'screen-time',
   // After the landing's promo video: «Понравилось? Зарегистрируйтесь…».
   'video-alert',
   // The styled modal: buying an additional program for some of the family's children.
@@ -85,6 +86,7 @@ export interface ModalPropsMap {
   program: ProgramModalProps;
   'study-mode': ChildModalProps;
   remind: ChildModalProps;
+  'screen-time': ChildModalProps;
   'video-alert': ModalPropsMap['video'];
   'additional-programs': AdditionalProgramsModalProps;
   subscribe: SubscribeModalProps;

@@ -39,6 +39,8 @@ const child: Child = {
   avatar: 'owl',
   remind_about_lessons: true,
   study_mode: 'schedule',
+  daily_limit_minutes: null,
+  no_lessons_after: null,
 };
 
 const pausedLesson: LessonItem = {

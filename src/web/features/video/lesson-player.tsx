@@ -17,6 +17,7 @@ import '@vidstack/react/player/styles/default/layouts/video.css';
 import type { LessonItem } from '@contract/api/lessons';
 import type { Achievement } from '@contract/api/learning';
 import { PLAYER_TRANSLATIONS } from './player-translations';
+import { putScreenTime } from '../../api/screen-time';
 import { patchLessonProgress, reportVideoProgress } from './lessons-api';
 import { resumePosition, ProgressReporter } from './progress-reporter';
 import { Celebration } from './celebration';
@@ -65,6 +66,8 @@ export default function LessonPlayer({
       patchLessonProgress(lesson.id, { watched_seconds: Math.floor(position), completed });
       const answer = await reportVideoProgress(body);
       if (answer && answer.new_achievements.length > 0) setEarned(answer.new_achievements);
+      // The server counts screen time: when it says «rest», the page puts the rest screen in our place.
+      if (answer) putScreenTime(answer.screen_time);
     });
     reporter.current = current;
     // Leaving the lesson half-way keeps where the child stopped.

@@ -19,6 +19,18 @@ describe('reportVideoProgress', () => {
       new_achievements: [
         { code: 'first', title: 'Первый урок', description: '', earned_at: '2026-01-01T00:00:00Z' },
       ],
+      screen_time: {
+        child_id: 3,
+        day: '2026-01-01',
+        minutes_today: 0,
+        daily_limit_minutes: null,
+        no_lessons_after: null,
+        extra_minutes: 0,
+        resting: false,
+        reason: null,
+        minutes_left: null,
+        can_extend: true,
+      },
     };
     server.use(
       http.post(apiUrl('profile/achievements/video'), () => HttpResponse.json({ data: answer })),

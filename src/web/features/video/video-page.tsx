@@ -8,6 +8,7 @@ import { ErrorState } from '../../components/ui/error-state';
 import { useProfile } from '../../api/profile';
 import { useAdditionalPrograms } from '../../api/catalog';
 import { useRenewal } from '../../api/renewal';
+import { useScreenTime } from '../../api/screen-time';
 import { loadChunk } from '../../lib/chunk';
 import { openModal, useModalStore } from '../../components/modal/modal-store';
 import { ChildBadge } from './modals/child-badge';
@@ -20,6 +21,7 @@ import { WeekSwitcher } from './week-switcher';
 import { TrialBanner } from './trial-banner';
 import { HolidayBanner } from './holiday';
 import { withGrownUp } from './grown-up';
+import { RestScreen } from './rest-screen';
 import styles from './video-page.module.scss';
 
 // The player and its styles are a chunk of their own: the page's lesson list shows without waiting, and
@@ -111,6 +113,9 @@ function ChildLessons({
     paid && renewalState?.paused_until
       ? { ...renewalState, paused_until: renewalState.paused_until }
       : null;
+  // Counted by the server on every device: while it says «rest», the rest screen stands for the player.
+  const screenTime = useScreenTime().data?.find((item) => item.child_id === child.id);
+  const resting = screenTime?.resting === true;
   const [type, setType] = useState<LessonType>('main');
   const [week, setWeek] = useState<number | undefined>(undefined);
   const [additional, setAdditional] = useState<string | undefined>(undefined);
@@ -194,6 +199,16 @@ function ChildLessons({
             }
           >
             Напоминания: {child.remind_about_lessons ? 'вкл.' : 'выкл.'}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() =>
+              withGrownUp('настроить экранное время', () => openModal('screen-time', { child }))
+            }
+          >
+            Экранное время:{' '}
+            {child.daily_limit_minutes === null ? 'без лимита' : `${child.daily_limit_minutes} мин`}
           </Button>
         </div>
       </div>
@@ -305,7 +320,8 @@ function ChildLessons({
           )}
 
           <div ref={stage} className={styles.stage} tabIndex={-1} aria-live="polite">
-            {current && current.available && current.video.url && (
+            {resting && screenTime && <RestScreen state={screenTime} />}
+            {!resting && current && current.available && current.video.url && (
               <Suspense
                 fallback={
                   <PlayerPlaceholder

@@ -1,4 +1,10 @@
 import type { Child } from '@contract/api/children';
+import {
+  dailyLimitLabel,
+  minutesTodayLabel,
+  noLessonsAfterLabel,
+  type ScreenTime,
+} from '@contract/api/screen-time';
 import { Button } from '../../../components/ui/button';
 import { ageInYears, formatAge } from './child-age';
 import { avatarOf, ChildAvatar } from '../../../components/illustrations/child-avatar';
@@ -9,12 +15,23 @@ export interface ChildCardProps {
   child: Child;
   today: string;
   groupLabel: (slug: NonNullable<Child['age_group']>) => string;
+  /** Today's screen time, counted by the server; undefined while it loads. */
+  screenTime: ScreenTime | undefined;
   onEdit: () => void;
+  onScreenTime: () => void;
   onDelete: () => void;
 }
 
 /** One pupil: picture, name, age and group, study settings, and what can be done with the profile. */
-export function ChildCard({ child, today, groupLabel, onEdit, onDelete }: ChildCardProps) {
+export function ChildCard({
+  child,
+  today,
+  groupLabel,
+  screenTime,
+  onEdit,
+  onScreenTime,
+  onDelete,
+}: ChildCardProps) {
   const age = ageInYears(child.birth_date, today);
   const titleId = `child-${child.id}-name`;
   return (
@@ -41,7 +58,28 @@ export function ChildCard({ child, today, groupLabel, onEdit, onDelete }: ChildC
           <span className={styles.factLabel}>Напоминания</span>
           {child.remind_about_lessons ? 'включены' : 'выключены'}
         </li>
+        <li className={styles.fact}>
+          <span className={styles.factLabel}>Экранное время</span>
+          <span>
+            {dailyLimitLabel(child.daily_limit_minutes)}
+            {child.no_lessons_after !== null && `, ${noLessonsAfterLabel(child.no_lessons_after)}`}
+          </span>
+        </li>
+        {screenTime && (
+          <li className={styles.fact}>
+            <span className={styles.factLabel}>Уроков сегодня</span>
+            {minutesTodayLabel(screenTime)}
+          </li>
+        )}
       </ul>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onScreenTime}
+        aria-label={`Экранное время: ${child.name}`}
+      >
+        Настроить экранное время
+      </Button>
       <div className={styles.cardActions}>
         <Button
           variant="secondary"

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useDeleteChild } from '../../../api/children';
 import { useProfile } from '../../../api/profile';
+import { useScreenTime } from '../../../api/screen-time';
 import { useChildSlots } from '../../../api/store';
 import { Button } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
@@ -40,6 +41,7 @@ export default function StudentsPage() {
   const groupLabel = useAgeGroupLabel();
   const today = useMemo(() => todayInMoscow(), []);
   const { data: slots } = useChildSlots();
+  const { data: screenTimes } = useScreenTime();
   // The places are the server's (tariff plus bought ones); the children taken are the list shown, which the
   // server counts the same way and which is current the moment a child is added or removed.
   const used = profile?.children.length ?? 0;
@@ -100,7 +102,9 @@ export default function StudentsPage() {
                 child={child}
                 today={today}
                 groupLabel={groupLabel}
+                screenTime={screenTimes?.find((item) => item.child_id === child.id)}
                 onEdit={() => openModal('add-child', { child })}
+                onScreenTime={() => openModal('screen-time', { child })}
                 onDelete={() => confirmDelete(child)}
               />
             ))}

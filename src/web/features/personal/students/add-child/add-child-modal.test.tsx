@@ -141,6 +141,8 @@ describe('AddChildModal', () => {
       avatar: null,
       remind_about_lessons: true,
       study_mode: 'schedule',
+      daily_limit_minutes: null,
+      no_lessons_after: null,
     };
     server.use(
       http.post(apiUrl('profile/child/store'), () =>
@@ -198,6 +200,8 @@ describe('AddChildModal', () => {
       avatar: 'lion',
       remind_about_lessons: true,
       study_mode: 'schedule',
+      daily_limit_minutes: null,
+      no_lessons_after: null,
     };
     server.use(
       http.post(apiUrl('profile/child/update'), () =>
