@@ -1,15 +1,18 @@
 // Helpers the account tests share: the school's app on a seeded database, a local stand-in for Google's
 // siteverify (and an app that asks it), and the mail outbox as a parent reads it (the jobs run, then the
 // sandbox's JSON).
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { RegisterBody } from '@contract/api/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { users } from '../db/schema/index';
 import type { SeedContent } from '../db/seed/content';
 import { seedDatabase } from '../db/seed/seed';
 import type { Clock } from '../deps';
 import { runDueJobs } from '../jobs/runner';
-import { NO_CONTENT } from './fixtures';
+import { NO_CONTENT, manualClock } from './fixtures';
 import { createTestApp, testConfig } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -138,4 +141,102 @@ export function linkIn(message: OutboxMessage | undefined, prefix: string): URL 
   const href = message?.links.find((l) => l.startsWith(prefix));
   if (!href) throw new Error(`no link starting with ${prefix} in ${message?.subject ?? 'no mail'}`);
   return new URL(href);
+}
+
+export const REGISTRATION_PUBLIC_URL = 'https://school.example';
+
+/**
+ * For the registration test files: the school's app with a personal-data consent page (version 2.3) at
+ * REGISTRATION_PUBLIC_URL on a manual clock, and sign-ups as a browser sends them. Every test registers
+ * from its own address, so the per-address limit bites only where a test wants it.
+ */
+export function useRegistrationApp() {
+  let started: AccountsApp | undefined;
+  const get = () => {
+    if (!started) throw new Error('the registration app starts in beforeAll');
+    return started;
+  };
+  const time = manualClock();
+  let address = 0;
+  let serial = 0;
+
+  beforeAll(async () => {
+    started = await startAccountsApp({
+      publicUrl: REGISTRATION_PUBLIC_URL,
+      clock: time.clock,
+      content: {
+        ...NO_CONTENT,
+        pages: [
+          {
+            slug: 'personal-data-consent',
+            title: 'Согласие',
+            body_html: '<p>Текст</p>',
+            version: '2.3',
+          },
+        ],
+      },
+    });
+  });
+
+  afterAll(async () => {
+    if (started) await stopAccountsApp(started);
+  });
+
+  beforeEach(() => {
+    address += 1;
+  });
+  const from = () => `203.0.113.${address}`;
+  const freshEmail = () => `parent-${(serial += 1)}@example.ru`;
+
+  return {
+    /** Set in beforeAll: read inside hooks and tests, not at the top of a file. */
+    get database() {
+      return get().database;
+    },
+    get app() {
+      return get().app;
+    },
+    get config() {
+      return get().config;
+    },
+    /** This test's own number: each test signs up from its own address (see `from`). */
+    get address() {
+      return address;
+    },
+    time,
+    from,
+    freshEmail,
+    body(overrides: Partial<Record<keyof RegisterBody, unknown>> = {}) {
+      return {
+        email: freshEmail(),
+        password: 'ромашка-2024',
+        name: 'Мария',
+        consent_personal_data: true,
+        ...overrides,
+      };
+    },
+    register(
+      payload: Record<string, unknown>,
+      options: {
+        query?: string;
+        headers?: Record<string, string>;
+        app?: FastifyInstance;
+        remoteAddress?: string;
+      } = {},
+    ) {
+      return (options.app ?? get().app).inject({
+        method: 'POST',
+        url: `/api/auth/register${options.query ? `?${options.query}` : ''}`,
+        payload,
+        headers: { 'user-agent': 'Vitest/4 (parent browser)', ...options.headers },
+        remoteAddress: options.remoteAddress ?? from(),
+      });
+    },
+    async userByEmail(email: string) {
+      const [user] = await get().database.db.select().from(users).where(eq(users.email, email));
+      if (!user) throw new Error(`${email} not registered`);
+      return user;
+    },
+    deps: () => ({ db: get().database.db, config: get().config, clock: time.clock }),
+  };
 }

@@ -1,86 +1,27 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RegisterBody } from '@contract/api/auth';
-import type { Config } from '../../config';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consents, users } from '../../db/schema/index';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
 import { createTestApp, testConfig } from '../../testing/test-app';
 import type { TestDatabase } from '../../testing/test-database';
-import { recaptchaGuardedApp, startAccountsApp, stopAccountsApp } from '../../testing/accounts';
+import {
+  recaptchaGuardedApp,
+  REGISTRATION_PUBLIC_URL,
+  useRegistrationApp,
+} from '../../testing/accounts';
 import { LIMITS } from './limits';
 import { CAPTCHA_FAILED } from './routes';
 
+const registration = useRegistrationApp();
+const { time, from, freshEmail, body, register, userByEmail } = registration;
 let database: TestDatabase;
-let app: FastifyInstance;
-let config: Config;
-const time = manualClock();
-let address = 0;
-
-const PUBLIC_URL = 'https://school.example';
-
-beforeAll(async () => {
-  ({ database, config, app } = await startAccountsApp({
-    publicUrl: PUBLIC_URL,
-    clock: time.clock,
-    content: {
-      ...NO_CONTENT,
-      pages: [
-        {
-          slug: 'personal-data-consent',
-          title: 'Согласие',
-          body_html: '<p>Текст</p>',
-          version: '2.3',
-        },
-      ],
-    },
-  }));
+beforeAll(() => {
+  ({ database } = registration);
 });
-
-afterAll(() => stopAccountsApp({ database, config, app }));
-
-// Every test registers from its own address, so the per-address limit bites only where a test wants it.
+let address: number;
 beforeEach(() => {
-  address += 1;
+  ({ address } = registration);
 });
-const from = () => `203.0.113.${address}`;
-
-let serial = 0;
-const freshEmail = () => `parent-${(serial += 1)}@example.ru`;
-
-function body(overrides: Partial<Record<keyof RegisterBody, unknown>> = {}) {
-  return {
-    email: freshEmail(),
-    password: 'ромашка-2024',
-    name: 'Мария',
-    consent_personal_data: true,
-    ...overrides,
-  };
-}
-
-function register(
-  payload: Record<string, unknown>,
-  options: {
-    query?: string;
-    headers?: Record<string, string>;
-    app?: FastifyInstance;
-    remoteAddress?: string;
-  } = {},
-) {
-  return (options.app ?? app).inject({
-    method: 'POST',
-    url: `/api/auth/register${options.query ? `?${options.query}` : ''}`,
-    payload,
-    headers: { 'user-agent': 'Vitest/4 (parent browser)', ...options.headers },
-    remoteAddress: options.remoteAddress ?? from(),
-  });
-}
-
-async function userByEmail(email: string) {
-  const [user] = await database.db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`${email} not registered`);
-  return user;
-}
+const PUBLIC_URL = REGISTRATION_PUBLIC_URL;
 
 describe('registration limits', () => {
   it('allows ten sign-ups an hour from one address', async () => {

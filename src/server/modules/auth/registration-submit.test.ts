@@ -1,93 +1,27 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMAIL_TAKEN, MAILING_CONSENT, type RegisterBody } from '@contract/api/auth';
-import type { Config } from '../../config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_TAKEN, MAILING_CONSENT } from '@contract/api/auth';
 import { consents, emailTokens, jobs, users } from '../../db/schema/index';
 import { DEMO_PARENT } from '../../db/seed/seed';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
 import type { TestDatabase } from '../../testing/test-database';
 import {
   bearer,
   deliveredMail,
   linkIn,
-  startAccountsApp,
-  stopAccountsApp,
+  REGISTRATION_PUBLIC_URL,
+  useRegistrationApp,
 } from '../../testing/accounts';
 import { VERIFICATION_MESSAGES } from './email-tokens';
 
+const registration = useRegistrationApp();
+const { time, from, freshEmail, body, register, userByEmail, deps } = registration;
 let database: TestDatabase;
 let app: FastifyInstance;
-let config: Config;
-const time = manualClock();
-let address = 0;
-
-const PUBLIC_URL = 'https://school.example';
-
-beforeAll(async () => {
-  ({ database, config, app } = await startAccountsApp({
-    publicUrl: PUBLIC_URL,
-    clock: time.clock,
-    content: {
-      ...NO_CONTENT,
-      pages: [
-        {
-          slug: 'personal-data-consent',
-          title: 'Согласие',
-          body_html: '<p>Текст</p>',
-          version: '2.3',
-        },
-      ],
-    },
-  }));
+beforeAll(() => {
+  ({ database, app } = registration);
 });
-
-afterAll(() => stopAccountsApp({ database, config, app }));
-
-// Every test registers from its own address, so the per-address limit bites only where a test wants it.
-beforeEach(() => {
-  address += 1;
-});
-const from = () => `203.0.113.${address}`;
-
-let serial = 0;
-const freshEmail = () => `parent-${(serial += 1)}@example.ru`;
-
-function body(overrides: Partial<Record<keyof RegisterBody, unknown>> = {}) {
-  return {
-    email: freshEmail(),
-    password: 'ромашка-2024',
-    name: 'Мария',
-    consent_personal_data: true,
-    ...overrides,
-  };
-}
-
-function register(
-  payload: Record<string, unknown>,
-  options: {
-    query?: string;
-    headers?: Record<string, string>;
-    app?: FastifyInstance;
-    remoteAddress?: string;
-  } = {},
-) {
-  return (options.app ?? app).inject({
-    method: 'POST',
-    url: `/api/auth/register${options.query ? `?${options.query}` : ''}`,
-    payload,
-    headers: { 'user-agent': 'Vitest/4 (parent browser)', ...options.headers },
-    remoteAddress: options.remoteAddress ?? from(),
-  });
-}
-
-async function userByEmail(email: string) {
-  const [user] = await database.db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`${email} not registered`);
-  return user;
-}
-
-const deps = () => ({ db: database.db, config, clock: time.clock });
+const PUBLIC_URL = REGISTRATION_PUBLIC_URL;
 
 describe('POST /api/auth/register', () => {
   it('creates a parent who is signed in at once, with the address unconfirmed', async () => {

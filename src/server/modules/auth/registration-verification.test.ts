@@ -1,95 +1,25 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RegisterBody } from '@contract/api/auth';
-import type { Config } from '../../config';
-import { users } from '../../db/schema/index';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
-import type { TestDatabase } from '../../testing/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import {
   bearer,
   deliveredMail,
   linkIn,
-  startAccountsApp,
-  stopAccountsApp,
+  REGISTRATION_PUBLIC_URL,
+  useRegistrationApp,
 } from '../../testing/accounts';
 import { EMAIL_TOKEN_TTL_MS } from './email-tokens';
 import { LIMITS } from './limits';
 import { VERIFICATION_MESSAGES } from './email-tokens';
 import { ALREADY_CONFIRMED } from './registration';
 
-let database: TestDatabase;
+const registration = useRegistrationApp();
+const { time, from, freshEmail, body, register, userByEmail, deps } = registration;
 let app: FastifyInstance;
-let config: Config;
-const time = manualClock();
-let address = 0;
-
-const PUBLIC_URL = 'https://school.example';
-
-beforeAll(async () => {
-  ({ database, config, app } = await startAccountsApp({
-    publicUrl: PUBLIC_URL,
-    clock: time.clock,
-    content: {
-      ...NO_CONTENT,
-      pages: [
-        {
-          slug: 'personal-data-consent',
-          title: 'Согласие',
-          body_html: '<p>Текст</p>',
-          version: '2.3',
-        },
-      ],
-    },
-  }));
+beforeAll(() => {
+  ({ app } = registration);
 });
-
-afterAll(() => stopAccountsApp({ database, config, app }));
-
-// Every test registers from its own address, so the per-address limit bites only where a test wants it.
-beforeEach(() => {
-  address += 1;
-});
-const from = () => `203.0.113.${address}`;
-
-let serial = 0;
-const freshEmail = () => `parent-${(serial += 1)}@example.ru`;
-
-function body(overrides: Partial<Record<keyof RegisterBody, unknown>> = {}) {
-  return {
-    email: freshEmail(),
-    password: 'ромашка-2024',
-    name: 'Мария',
-    consent_personal_data: true,
-    ...overrides,
-  };
-}
-
-function register(
-  payload: Record<string, unknown>,
-  options: {
-    query?: string;
-    headers?: Record<string, string>;
-    app?: FastifyInstance;
-    remoteAddress?: string;
-  } = {},
-) {
-  return (options.app ?? app).inject({
-    method: 'POST',
-    url: `/api/auth/register${options.query ? `?${options.query}` : ''}`,
-    payload,
-    headers: { 'user-agent': 'Vitest/4 (parent browser)', ...options.headers },
-    remoteAddress: options.remoteAddress ?? from(),
-  });
-}
-
-async function userByEmail(email: string) {
-  const [user] = await database.db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`${email} not registered`);
-  return user;
-}
-
-const deps = () => ({ db: database.db, config, clock: time.clock });
+const PUBLIC_URL = REGISTRATION_PUBLIC_URL;
 
 describe('GET /api/auth/register/verification', () => {
   const verify = (query: string) =>

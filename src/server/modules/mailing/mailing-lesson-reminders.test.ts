@@ -1,71 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAILING_CATEGORY_SLUGS, type MailingState } from '@contract/api/mailing';
-import {
-  children,
-  consents,
-  mailingCategories,
-  mailingDeliveries,
-  users,
-} from '../../db/schema/index';
-import { runDueJobs } from '../../jobs/runner';
-import { DAY, learningWorld, type Family } from '../../testing/learning';
+import { children, mailingDeliveries } from '../../db/schema/index';
+import { DAY, learningWorld } from '../../testing/learning';
+import { mailingKit } from '../../testing/mailing';
 import { bearer } from '../../testing/accounts';
 import { queueLessonReminders } from './reminders';
 
 const world = learningWorld();
-
-interface SentMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-  links: string[];
-}
-
-async function outbox(to: string): Promise<SentMail[]> {
-  const res = await world.app.inject({
-    url: `/sandbox/mail/api/messages?to=${encodeURIComponent(to)}`,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: SentMail[] }>().data;
-}
-
-const deps = () => ({ db: world.db, config: world.config, clock: world.time.clock });
-
-async function runJobs() {
-  await runDueJobs(deps());
-}
-
-async function categoryId(slug: string): Promise<number> {
-  const [row] = await world.db
-    .select({ id: mailingCategories.id })
-    .from(mailingCategories)
-    .where(eq(mailingCategories.slug, slug));
-  if (!row) throw new Error(`no category ${slug}`);
-  return row.id;
-}
-
-/** A family whose address is confirmed, with or without the mailing consent given at registration. */
-async function parent(options: { consent: boolean }): Promise<Family & { email: string }> {
-  const family = await world.family();
-  const [user] = await world.db
-    .update(users)
-    .set({ emailVerifiedAt: world.time.clock() })
-    .where(eq(users.id, family.userId))
-    .returning({ email: users.email });
-  if (options.consent) {
-    await world.db.insert(consents).values({
-      userId: family.userId,
-      kind: 'mailing',
-      documentSlug: 'mailing-consent',
-      documentVersion: '1',
-      ip: '10.0.0.1',
-    });
-  }
-  return { ...family, email: user?.email ?? '' };
-}
+const { outbox, runJobs, categoryId, parent } = mailingKit(world);
 
 describe('lesson reminders', () => {
   it('mails the parent once when the next week opens, with the child named', async () => {

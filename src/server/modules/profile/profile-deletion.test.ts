@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../config';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   children,
   consents,
@@ -13,90 +12,23 @@ import {
   socialAccounts,
   users,
 } from '../../db/schema/index';
-import { seedDatabase } from '../../db/seed/seed';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
-import { createTestApp, testConfig } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import type { TestDatabase } from '../../testing/test-database';
+import { useProfileApp } from '../../testing/profile';
 import { bearer, deliveredMail } from '../../testing/accounts';
 import { LIMITS } from '../auth/limits';
-import { createSession } from '../auth/service';
 import { CONFIRM_REQUIRED, PASSWORD_REQUIRED, WRONG_PASSWORD } from './service';
 
+const profile = useProfileApp();
+const { deps, parent, socialParent, show, post } = profile;
 let database: TestDatabase;
 let app: FastifyInstance;
-let config: Config;
-const time = manualClock();
-let address = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  config = testConfig();
-  await seedDatabase({
-    db: database.db,
-    config,
-    content: {
-      ...NO_CONTENT,
-      regions: [
-        { name: 'Москва', code: 'RU-MOW' },
-        { name: 'Тверская область', code: 'RU-TVE' },
-      ],
-    },
-  });
-  app = await createTestApp({ db: database.db, config, clock: time.clock });
+beforeAll(() => {
+  ({ database, app } = profile);
 });
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
+let address: number;
 beforeEach(() => {
-  address += 1;
+  ({ address } = profile);
 });
-const deps = () => ({ db: database.db, config, clock: time.clock });
-
-let serial = 0;
-
-/** A new parent through the API: token, id and the password. */
-async function parent(password = 'пароль-родителя') {
-  const email = `profile-${(serial += 1)}@example.ru`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email, password, name: 'Елена', consent_personal_data: true, consent_mailing: true },
-    remoteAddress: `198.18.1.${serial}`,
-  });
-  expect(res.statusCode).toBe(201);
-  const [user] = await database.db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error('not registered');
-  return { email, password, id: user.id, token: res.json().data.token as string };
-}
-
-/** A parent who signed up through VK ID and never set a password. */
-async function socialParent() {
-  const email = `vk-${(serial += 1)}@example.ru`;
-  const [user] = await database.db
-    .insert(users)
-    .values({ email, name: 'Пётр', emailVerifiedAt: time.clock() })
-    .returning();
-  if (!user) throw new Error('insert failed');
-  await database.db
-    .insert(socialAccounts)
-    .values({ userId: user.id, provider: 'vk', providerUserId: `vk-${serial}` });
-  const token = await createSession({ db: database.db, clock: time.clock, userId: user.id });
-  return { email, id: user.id, token };
-}
-
-const show = (token: string) => app.inject({ url: '/api/profile/show', headers: bearer(token) });
-
-const post = (url: string, token: string | null, payload: unknown) =>
-  app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: token ? bearer(token) : {},
-    remoteAddress: `100.64.0.${address}`,
-  });
 
 /** Status codes of n requests sent at once. */
 async function parallelStatuses(n: number, send: (i: number) => ReturnType<typeof post>) {

@@ -1,93 +1,30 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizeRussianMobile } from '@contract/api/profile';
-import type { Config } from '../../config';
 import { consents, regions, socialAccounts, users } from '../../db/schema/index';
-import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
-import { createTestApp, testConfig } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { bearer } from '../../testing/accounts';
+import { DEMO_PARENT } from '../../db/seed/seed';
+import type { TestDatabase } from '../../testing/test-database';
+import { useProfileApp } from '../../testing/profile';
 import { createSession } from '../auth/service';
 
+const profile = useProfileApp();
+const { time, parent, show, post } = profile;
+let serial = 0;
+/** The kit's social parent, keeping `serial` (the number in its social id) at hand. */
+const socialParent = async () => {
+  const made = await profile.socialParent();
+  serial = profile.serial;
+  return made;
+};
 let database: TestDatabase;
 let app: FastifyInstance;
-let config: Config;
-const time = manualClock();
 let moscow: number;
-let address = 0;
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  config = testConfig();
-  await seedDatabase({
-    db: database.db,
-    config,
-    content: {
-      ...NO_CONTENT,
-      regions: [
-        { name: 'Москва', code: 'RU-MOW' },
-        { name: 'Тверская область', code: 'RU-TVE' },
-      ],
-    },
-  });
-  app = await createTestApp({ db: database.db, config, clock: time.clock });
+  ({ database, app } = profile);
   const [row] = await database.db.select().from(regions).where(eq(regions.code, 'RU-MOW'));
   moscow = row?.id ?? 0;
 });
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-beforeEach(() => {
-  address += 1;
-});
-
-let serial = 0;
-
-/** A new parent through the API: token, id and the password. */
-async function parent(password = 'пароль-родителя') {
-  const email = `profile-${(serial += 1)}@example.ru`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email, password, name: 'Елена', consent_personal_data: true, consent_mailing: true },
-    remoteAddress: `198.18.1.${serial}`,
-  });
-  expect(res.statusCode).toBe(201);
-  const [user] = await database.db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new Error('not registered');
-  return { email, password, id: user.id, token: res.json().data.token as string };
-}
-
-/** A parent who signed up through VK ID and never set a password. */
-async function socialParent() {
-  const email = `vk-${(serial += 1)}@example.ru`;
-  const [user] = await database.db
-    .insert(users)
-    .values({ email, name: 'Пётр', emailVerifiedAt: time.clock() })
-    .returning();
-  if (!user) throw new Error('insert failed');
-  await database.db
-    .insert(socialAccounts)
-    .values({ userId: user.id, provider: 'vk', providerUserId: `vk-${serial}` });
-  const token = await createSession({ db: database.db, clock: time.clock, userId: user.id });
-  return { email, id: user.id, token };
-}
-
-const show = (token: string) => app.inject({ url: '/api/profile/show', headers: bearer(token) });
-
-const post = (url: string, token: string | null, payload: unknown) =>
-  app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: token ? bearer(token) : {},
-    remoteAddress: `100.64.0.${address}`,
-  });
 
 describe('GET /api/profile/show', () => {
   it('needs a valid bearer token', async () => {

@@ -4,99 +4,24 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hasValidChecksum } from '../../integrations/sberbank/checksum';
 import {
   createSberbankClient,
   SberbankError,
-  type RegisterOrderInput,
   type SberbankClient,
 } from '../../integrations/sberbank/client';
-import { listeningApp, type ListeningApp } from '../../testing/oauth-browser';
-import { manualClock } from '../../testing/fixtures';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import type { ListeningApp } from '../../testing/oauth-browser';
+import { CARD, useSandboxBank } from '../../testing/sandbox-bank';
 import { callbackUrl, createNotifier } from './callbacks';
 
-let database: TestDatabase;
+const bank = useSandboxBank();
+const { time, nextNumber, returnUrl, registerOrder, rest, openPage } = bank;
 let server: ListeningApp;
 let client: SberbankClient;
-const time = manualClock();
-/** Every callback URL the sandbox delivered, in order. */
-const delivered: string[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await listeningApp({
-    db: database.db,
-    clock: time.clock,
-    sberbankSandbox: {
-      callbacks: {
-        deliver: async (url) => {
-          delivered.push(url);
-          return true;
-        },
-      },
-    },
-  });
-  client = createSberbankClient({
-    apiUrl: server.config.sberbank.apiUrl,
-    username: server.config.sberbank.username,
-    password: server.config.sberbank.password,
-  });
+beforeAll(() => {
+  ({ server, client } = bank);
 });
-
-afterAll(async () => {
-  await server.app.close();
-  await database.close();
-});
-
-let counter = 0;
-const nextNumber = () => `test-${Date.now()}-${(counter += 1)}`;
-
-const returnUrl = () => `${server.base}/payment/success?from=sber`;
-const failUrl = () => `${server.base}/payment/fail`;
-
-async function registerOrder(extra: Partial<RegisterOrderInput> = {}) {
-  const orderNumber = extra.orderNumber ?? nextNumber();
-  const order = await client.register({
-    orderNumber,
-    amount: 199_000,
-    returnUrl: returnUrl(),
-    failUrl: failUrl(),
-    description: 'Подписка «Основная программа» на месяц',
-    ...extra,
-  });
-  return { ...order, orderNumber };
-}
-
-/** A REST method called by hand, for fields the client does not read. */
-async function rest(method: string, params: Record<string, string>, init: RequestInit = {}) {
-  const res = await fetch(`${server.config.sberbank.apiUrl}${method}.do`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      userName: server.config.sberbank.username,
-      password: server.config.sberbank.password,
-      ...params,
-    }).toString(),
-    ...init,
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-async function openPage(url: string) {
-  const res = await fetch(url, { redirect: 'manual' });
-  return { res, html: await res.text() };
-}
-
-const CARD = {
-  success: '5555 5555 5555 5599',
-  mir: '2200 0000 0000 0053',
-  threeDs: '4111 1111 1111 1111',
-  declined: '4000 0000 0000 0002',
-  timeout: '4000 0000 0000 0119',
-};
 
 describe('register and getOrderStatusExtended', () => {
   it('registers an order, unpaid, with a payment page on the sandbox', async () => {

@@ -2,158 +2,33 @@
 // its REST methods, and a plain fetch plays the payer on the hosted payment and 3-D Secure pages. The
 // callbacks the sandbox sends are captured by an injected delivery and checked with the school's checksum.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasValidChecksum } from '../../integrations/sberbank/checksum';
-import {
-  createSberbankClient,
-  type RegisterOrderInput,
-  type SberbankClient,
-} from '../../integrations/sberbank/client';
-import { consentForm, listeningApp, type ListeningApp } from '../../testing/oauth-browser';
-import { manualClock } from '../../testing/fixtures';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import type { SberbankClient } from '../../integrations/sberbank/client';
+import type { ListeningApp } from '../../testing/oauth-browser';
+import { CARD, useSandboxBank, type CardEntry } from '../../testing/sandbox-bank';
 import { CALLBACK_PATH } from './callbacks';
 
-let database: TestDatabase;
+const bank = useSandboxBank();
+const {
+  time,
+  delivered,
+  returnUrl,
+  failUrl,
+  registerOrder,
+  rest,
+  openPage,
+  submitCard,
+  postCard,
+  enterCode,
+  callbacksOf,
+  waitForCallbacks,
+} = bank;
 let server: ListeningApp;
 let client: SberbankClient;
-const time = manualClock();
-/** Every callback URL the sandbox delivered, in order. */
-const delivered: string[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await listeningApp({
-    db: database.db,
-    clock: time.clock,
-    sberbankSandbox: {
-      callbacks: {
-        deliver: async (url) => {
-          delivered.push(url);
-          return true;
-        },
-      },
-    },
-  });
-  client = createSberbankClient({
-    apiUrl: server.config.sberbank.apiUrl,
-    username: server.config.sberbank.username,
-    password: server.config.sberbank.password,
-  });
+beforeAll(() => {
+  ({ server, client } = bank);
 });
-
-afterAll(async () => {
-  await server.app.close();
-  await database.close();
-});
-
-let counter = 0;
-const nextNumber = () => `test-${Date.now()}-${(counter += 1)}`;
-
-const returnUrl = () => `${server.base}/payment/success?from=sber`;
-const failUrl = () => `${server.base}/payment/fail`;
-
-async function registerOrder(extra: Partial<RegisterOrderInput> = {}) {
-  const orderNumber = extra.orderNumber ?? nextNumber();
-  const order = await client.register({
-    orderNumber,
-    amount: 199_000,
-    returnUrl: returnUrl(),
-    failUrl: failUrl(),
-    description: 'Подписка «Основная программа» на месяц',
-    ...extra,
-  });
-  return { ...order, orderNumber };
-}
-
-/** A REST method called by hand, for fields the client does not read. */
-async function rest(method: string, params: Record<string, string>, init: RequestInit = {}) {
-  const res = await fetch(`${server.config.sberbank.apiUrl}${method}.do`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      userName: server.config.sberbank.username,
-      password: server.config.sberbank.password,
-      ...params,
-    }).toString(),
-    ...init,
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-async function openPage(url: string) {
-  const res = await fetch(url, { redirect: 'manual' });
-  return { res, html: await res.text() };
-}
-
-interface CardEntry {
-  pan?: string;
-  expiry?: string;
-  cvc?: string;
-  cardholder?: string;
-  action?: 'pay' | 'cancel';
-}
-
-/** Opens the payment page, fills the form and presses a button, as a payer would. */
-async function submitCard(formUrl: string, entry: CardEntry) {
-  const page = await openPage(formUrl);
-  expect(page.res.status, page.html).toBe(200);
-  const { action, fields } = consentForm(page.html);
-  return postCard(action, fields, entry);
-}
-
-/** The card form's POST without opening the page first (a second tab, a stale page). */
-async function postCard(action: string, fields: Record<string, string>, entry: CardEntry) {
-  const res = await fetch(action, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      ...fields,
-      pan: entry.pan ?? '',
-      expiry: entry.expiry ?? '12/30',
-      cvc: entry.cvc ?? '123',
-      cardholder: entry.cardholder ?? 'IVAN TESTOV',
-      action: entry.action ?? 'pay',
-    }).toString(),
-  });
-  return { res, location: res.headers.get('location') ?? '', html: await res.text() };
-}
-
-async function enterCode(acsUrl: string, code: string) {
-  const page = await openPage(acsUrl);
-  expect(page.res.status, page.html).toBe(200);
-  const { action, fields } = consentForm(page.html);
-  const res = await fetch(action, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...fields, code, action: 'confirm' }).toString(),
-  });
-  return { res, location: res.headers.get('location') ?? '', html: await res.text() };
-}
-
-/** The callbacks of one order so far, as parameter records. */
-function callbacksOf(orderId: string): Record<string, string>[] {
-  return delivered
-    .map((url) => new URL(url))
-    .filter((url) => url.searchParams.get('mdOrder') === orderId)
-    .map((url) => Object.fromEntries(url.searchParams));
-}
-
-async function waitForCallbacks(orderId: string, count: number) {
-  await vi.waitFor(() => expect(callbacksOf(orderId)).toHaveLength(count), { timeout: 2_000 });
-  return callbacksOf(orderId);
-}
-
-const CARD = {
-  success: '5555 5555 5555 5599',
-  mir: '2200 0000 0000 0053',
-  threeDs: '4111 1111 1111 1111',
-  declined: '4000 0000 0000 0002',
-  timeout: '4000 0000 0000 0119',
-};
 
 describe('the payment page', () => {
   it('pays with 5555…, saves the card for the client and returns to returnUrl', async () => {
