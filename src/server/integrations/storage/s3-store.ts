@@ -42,6 +42,11 @@ export function createS3Store(options: S3StoreOptions): S3MediaStore {
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: options.forcePathStyle,
+    // Checksums only where S3 requires them: by default the SDK sends a streamed upload as `aws-chunked`
+    // with a trailing checksum, which many S3-compatible stores (and s3rver) keep as the object's bytes,
+    // framing included — an HLS playlist or segment read back would not be what was written.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
   });
   const Bucket = options.bucket;
