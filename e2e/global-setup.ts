@@ -60,6 +60,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // The journeys play the lessons' original files; a fresh database would otherwise transcode every
+      // demo video into HLS while they run (E2E_TRANSCODE=1 turns it on).
+      TRANSCODE_CONCURRENCY: process.env.E2E_TRANSCODE ?? '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

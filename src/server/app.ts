@@ -47,6 +47,7 @@ import { oauthSandbox } from './sandbox/oauth/index';
 import { sberbankSandbox } from './sandbox/sberbank/index';
 import { subscriptionRoutes } from './modules/gifts/activation-routes';
 import { lessonsRoutes } from './modules/lessons/routes';
+import { hlsRoutes } from './modules/lessons/hls-routes';
 import { learningRoutes } from './modules/learning/routes';
 import { programOutlineRoutes } from './modules/program-outline/routes';
 import { storeRoutes } from './modules/store/routes';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(lessonAdminRoutes(moduleDeps), api);
   await app.register(unsubscribeReasonRoutes(moduleDeps), api);
   await app.register(oneClickRoutes(moduleDeps));
+  await app.register(hlsRoutes(moduleDeps));
   if (media.kind === 'local') {
     await app.register(localMediaRoutes({ store: media, clock: moduleDeps.clock }));
   }

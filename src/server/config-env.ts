@@ -107,6 +107,13 @@ export const envSchema = z.object({
     (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000),
     { message: 'must be a whole number of mails per minute (1–100000)' },
   ),
+  TRANSCODE_CONCURRENCY: optional.refine(
+    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 16),
+    {
+      message:
+        'must be a whole number of videos transcoded at once (0–16; 0 turns transcoding off)',
+    },
+  ),
   SBERBANK_API_URL: httpUrl,
   SBERBANK_USERNAME: optional,
   SBERBANK_PASSWORD: optional,

@@ -1,4 +1,5 @@
 // Where lesson media live: the local folder or an S3-compatible bucket, from the S3_* variables.
+import { availableParallelism } from 'node:os';
 import type { MediaConfig } from './config-types';
 import { isTrue, withoutSlash, type Env } from './config-env';
 
@@ -7,8 +8,13 @@ const DEFAULT_S3_REGION = 'us-east-1';
 export function mediaConfig(env: Env): MediaConfig {
   const signingSecret = env.MEDIA_SIGNING_SECRET ?? null;
   const ffmpegPath = env.FFMPEG_PATH ?? 'ffmpeg';
+  // x264 spreads one video over the cores it finds: one video per two cores leaves the rest to requests.
+  const transcodeConcurrency =
+    env.TRANSCODE_CONCURRENCY === undefined
+      ? Math.max(1, Math.floor(availableParallelism() / 2))
+      : Number(env.TRANSCODE_CONCURRENCY);
   if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
-    return { signingSecret, ffmpegPath, s3: null };
+    return { signingSecret, ffmpegPath, transcodeConcurrency, s3: null };
   }
   const region = env.S3_REGION ?? DEFAULT_S3_REGION;
   const endpoint = env.S3_ENDPOINT === undefined ? undefined : withoutSlash(env.S3_ENDPOINT);
@@ -27,6 +33,7 @@ export function mediaConfig(env: Env): MediaConfig {
   return {
     signingSecret,
     ffmpegPath,
+    transcodeConcurrency,
     s3: {
       endpoint,
       region,

@@ -148,7 +148,14 @@ describe('lesson media', () => {
   };
 
   it('keeps videos in the local folder by default, with a key made per start', () => {
-    expect(loadConfig({}).media).toEqual({ signingSecret: null, ffmpegPath: 'ffmpeg', s3: null });
+    expect(loadConfig({}).media).toEqual({
+      signingSecret: null,
+      ffmpegPath: 'ffmpeg',
+      transcodeConcurrency: expect.any(Number) as number,
+      s3: null,
+    });
+    expect(loadConfig({ TRANSCODE_CONCURRENCY: '0' }).media.transcodeConcurrency).toBe(0);
+    expect(() => loadConfig({ TRANSCODE_CONCURRENCY: 'many' })).toThrow(/TRANSCODE_CONCURRENCY/);
     expect(loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' }).media.ffmpegPath).toBe(
       '/opt/ffmpeg/bin/ffmpeg',
     );

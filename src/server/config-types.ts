@@ -100,6 +100,11 @@ export interface MediaConfig {
    * Without it uploads still work and the editor adds a picture by hand.
    */
   ffmpegPath: string;
+  /**
+   * How many lesson videos are turned into HLS ladders at once per instance (`TRANSCODE_CONCURRENCY`);
+   * default one per two cores, at least one. 0: no transcoding here (lessons play their original file).
+   */
+  transcodeConcurrency: number;
   /** An S3-compatible bucket instead of the local folder; null → DATA_DIR/media. */
   s3: {
     endpoint: string | undefined;

@@ -10,6 +10,8 @@ import { startJobWorker } from './jobs/worker';
 import { ensureRenewalTick } from './modules/renewals/charge';
 import { ensureMailingTick } from './modules/mailing/reminders';
 import { ensureMediaSweep } from './modules/media/cleanup';
+import { queueMissingLadders } from './modules/media/transcode-job';
+import { transcodeHandlers } from './jobs/handlers';
 import { createLogger } from './logger';
 import {
   SETUP_CODE_ENV,
@@ -61,7 +63,19 @@ async function main(): Promise<void> {
   await ensureRenewalTick(handle.db);
   await ensureMailingTick(handle.db);
   await ensureMediaSweep(handle.db);
-  const worker = startJobWorker({ config, db: handle.db, logger, media });
+  const jobDeps = { config, db: handle.db, logger, media };
+  const workers = [startJobWorker(jobDeps)];
+  // Lesson videos become HLS ladders in the background: `npm start` does not wait for them, and a lesson
+  // plays its original file until its ladder is ready. A fresh demo database queues its lessons here.
+  const { transcodeConcurrency } = config.media;
+  if (transcodeConcurrency > 0) {
+    const queued = await queueMissingLadders(handle.db);
+    if (queued > 0) logger.info({ queued }, 'lesson videos queued for HLS');
+    for (let i = 0; i < transcodeConcurrency; i += 1) {
+      workers.push(startJobWorker(jobDeps, { handlers: transcodeHandlers }));
+    }
+  }
+  const worker = { stop: () => Promise.all(workers.map((w) => w.stop())) };
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -16,9 +16,10 @@ import {
   TextField,
   TextInput,
   required,
+  useGetOne,
   useRecordContext,
 } from 'react-admin';
-import { Box, Typography } from '@mui/material';
+import { Box, LinearProgress, Typography } from '@mui/material';
 import type { AdminLesson } from '@contract/api/admin-learning';
 import { MediaUploadInput, formatDuration } from '../media-upload-input';
 import { ResponsiveRows } from '../responsive-list';
@@ -51,10 +52,55 @@ export function LessonList() {
             label="Длительность"
             render={(r) => formatDuration(r.duration_seconds)}
           />
+          <FunctionField<AdminLesson>
+            label="Видео для медленной связи"
+            render={(r) => SHORT_STATUS[r.video_status.state](r.video_status.progress)}
+          />
           <BooleanField source="is_active" label="Опубликован" sortable={false} />
         </Datagrid>
       </ResponsiveRows>
     </List>
+  );
+}
+
+const SHORT_STATUS: Record<AdminLesson['video_status']['state'], (progress: number) => string> = {
+  none: () => '—',
+  queued: () => 'В очереди',
+  running: (progress) => `Готовим: ${progress}\u00a0%`,
+  ready: () => 'Готово',
+  failed: () => 'Ошибка',
+};
+
+/**
+ * How far the video's adaptive ladder (HLS) is. Asked again every few seconds while it is being made, as
+ * a query of its own, so the form the editor is filling in is never reset by the refresh.
+ */
+function VideoStatus({ record }: { record: AdminLesson }) {
+  const { data } = useGetOne<AdminLesson>(
+    'lessons',
+    { id: record.id, meta: { videoStatus: true } },
+    {
+      refetchInterval: (query) => {
+        const state = query.state.data?.video_status.state ?? record.video_status.state;
+        return state === 'queued' || state === 'running' ? 3000 : false;
+      },
+    },
+  );
+  const status = data?.video_status ?? record.video_status;
+  return (
+    <Box sx={{ mt: 1 }} role="status" aria-live="polite">
+      <Typography variant="body2" color={status.state === 'failed' ? 'error' : 'text.primary'}>
+        Видео для медленной связи: {status.message}
+      </Typography>
+      {status.state === 'running' && (
+        <LinearProgress
+          variant="determinate"
+          value={status.progress}
+          sx={{ mt: 0.5, maxWidth: 320 }}
+          aria-label="Готовим видео"
+        />
+      )}
+    </Box>
   );
 }
 
@@ -79,6 +125,7 @@ function CurrentMedia() {
         Длительность {formatDuration(record.duration_seconds)}, русские субтитры прикреплены. Новый
         файл заменит прежний после сохранения.
       </Typography>
+      <VideoStatus record={record} />
     </Box>
   );
 }

@@ -165,6 +165,15 @@ export const adminLesson = z.object({
   duration_seconds: z.number().int(),
   is_active: z.boolean(),
   video_url: z.string(),
+  /**
+   * The video's adaptive ladder (HLS): `none` (not queued), `queued`, `running` with `progress` in
+   * percent, `ready`, or `failed`; `message` says it in Russian («Готовим видео: 40 %»).
+   */
+  video_status: z.object({
+    state: z.enum(['none', 'queued', 'running', 'ready', 'failed']),
+    progress: z.number().int().min(0).max(100),
+    message: z.string(),
+  }),
   poster_url: z.string(),
   subtitles_url: z.string(),
   updated_at: z.string(),

@@ -51,8 +51,16 @@ export const lessonItem = z.object({
   lock_reason: z.enum(LOCK_REASONS).nullable(),
   lock_message: z.string().nullable(),
   video: z.object({
-    /** Signed and short-lived; null unless the child may watch. */
+    /**
+     * The original file (MP4/WebM), signed and short-lived; null unless the child may watch. Always
+     * there for an open lesson: the fallback when HLS is not ready or not playable.
+     */
     url: z.string().nullable(),
+    /**
+     * The adaptive stream's master playlist (HLS), a signed expiring link scoped to this lesson; null
+     * until the video's ladder is ready, or when the lesson is closed.
+     */
+    hls_url: z.string().nullable(),
     poster: z.string(),
     subtitles: z.string().nullable(),
   }),

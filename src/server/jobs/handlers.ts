@@ -19,6 +19,7 @@ import {
   mediaReleaseJob,
   mediaSweepJob,
 } from '../modules/media/cleanup';
+import { TRANSCODE_JOB, transcodeJob } from '../modules/media/transcode-job';
 import type { JobHandlers } from './types';
 
 export const jobHandlers: JobHandlers = {
@@ -33,4 +34,12 @@ export const jobHandlers: JobHandlers = {
   [MAILING_TICK_JOB]: mailingTickJob,
   [MEDIA_RELEASE_JOB]: mediaReleaseJob,
   [MEDIA_SWEEP_JOB]: mediaSweepJob,
+};
+
+/**
+ * Lesson videos into HLS ladders: minutes of ffmpeg each, so their own workers run them (main.ts,
+ * TRANSCODE_CONCURRENCY at once) and the kinds above never wait behind a video.
+ */
+export const transcodeHandlers: JobHandlers = {
+  [TRANSCODE_JOB]: transcodeJob,
 };

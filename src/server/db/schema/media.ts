@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt } from './timestamps';
+import { createdAt, timestamps } from './timestamps';
 
 export const mediaUploads = pgTable(
   'media_uploads',
@@ -32,5 +32,34 @@ export const mediaUploads = pgTable(
       'media_uploads_duration_check',
       sql`${t.durationSeconds} is null or ${t.durationSeconds} > 0`,
     ),
+  ],
+);
+
+export const VIDEO_LADDER_STATES = ['queued', 'running', 'ready', 'failed'] as const;
+
+/**
+ * A lesson video's adaptive ladder (HLS): renditions, their playlists and a master playlist under `folder`
+ * in the media store, made by the `media.transcode` job. One row per source video key, so lessons sharing a
+ * file share its ladder, and a replaced video gets a ladder of its own.
+ */
+export const videoLadders = pgTable(
+  'video_ladders',
+  {
+    sourceKey: text('source_key').primaryKey(),
+    state: text('state', { enum: VIDEO_LADDER_STATES }).notNull().default('queued'),
+    /** 0–100, from ffmpeg's `-progress`; 100 once ready. */
+    progress: integer('progress').notNull().default(0),
+    /** The store folder holding master.m3u8, the renditions' playlists and their segments. */
+    folder: text('folder').notNull(),
+    /** The first segment's start in 90 kHz ticks: subtitles are mapped onto it (X-TIMESTAMP-MAP). */
+    startTicks: integer('start_ticks').notNull().default(0),
+    durationSeconds: integer('duration_seconds'),
+    /** Why the ladder could not be made, in the editor's words; null unless failed. */
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [
+    check('video_ladders_state_check', sql`${t.state} in ('queued', 'running', 'ready', 'failed')`),
+    check('video_ladders_progress_check', sql`${t.progress} between 0 and 100`),
   ],
 );

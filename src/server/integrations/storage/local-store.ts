@@ -2,7 +2,7 @@
 // /lesson-media/<key>?expires=…&signature=… (media-routes.ts). Keys under a bundled prefix (the demo lessons'
 // `demo/`) are read from the repository's own folder, so the demo needs no copying at start-up.
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isMediaKey } from './media-types';
 import { mediaSignature } from './signing';
@@ -73,6 +73,18 @@ export function createLocalStore({
       } catch {
         return false;
       }
+    },
+    async read(key) {
+      const { root: dir, path } = locate(key);
+      try {
+        return await readFile(join(dir, path));
+      } catch {
+        return null;
+      }
+    },
+    async download(key, to) {
+      const { root: dir, path } = locate(key);
+      await copyFile(join(dir, path), to);
     },
     signedUrl(key, ttlSeconds, now) {
       // Only the key is checked, not the disk: a lessons page signs a dozen URLs per request.

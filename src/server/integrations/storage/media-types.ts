@@ -8,6 +8,8 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   vtt: 'text/vtt; charset=utf-8',
+  // HLS segments (MPEG-TS); the playlists are never served as files, only rewritten per viewer.
+  ts: 'video/mp2t',
   pdf: 'application/pdf',
 };
 

@@ -3,13 +3,16 @@
 import {
   GetObjectCommand,
   HeadObjectCommand,
+  NoSuchKey,
   NotFound,
   PutObjectCommand,
   DeleteObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { stat } from 'node:fs/promises';
 import { isMediaKey } from './media-types';
 import type { MediaStoreBase } from './store-base';
@@ -39,6 +42,11 @@ export function createS3Store(options: S3StoreOptions): S3MediaStore {
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: options.forcePathStyle,
+    // Checksums only where S3 requires them: by default the SDK sends a streamed upload as `aws-chunked`
+    // with a trailing checksum, which many S3-compatible stores (and s3rver) keep as the object's bytes,
+    // framing included — an HLS playlist or segment read back would not be what was written.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
   });
   const Bucket = options.bucket;
@@ -73,6 +81,20 @@ export function createS3Store(options: S3StoreOptions): S3MediaStore {
         if (error instanceof NotFound) return false;
         throw error;
       }
+    },
+    async read(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checked(key) }));
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey || error instanceof NotFound) return null;
+        throw error;
+      }
+    },
+    async download(key, path) {
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: checked(key) }));
+      if (!(answer.Body instanceof Readable)) throw new Error(`No body for ${key}`);
+      await pipeline(answer.Body, createWriteStream(path));
     },
     signedUrl(key, ttlSeconds, now) {
       return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: checked(key) }), {

@@ -18,10 +18,11 @@ import {
 } from '../../db/schema/index';
 import { HttpError, invalidField, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../../shared/audit';
-import { releaseReplacedFiles } from '../media';
+import { laddersOf, queueTranscode, releaseReplacedFiles } from '../media';
 import type { MediaStore } from '../../integrations/storage/store';
 import { likeLiteral, offsetOf, orderOf } from '../../shared/list';
 import { MEDIA_URL_TTL_SECONDS } from './service';
+import { videoStatusOf, type VideoStatus } from './video-status';
 
 const LESSON_NOT_FOUND = 'Урок не найден';
 const ONE_PLACE = 'Выберите неделю программы или дополнительную программу — что-то одно';
@@ -152,6 +153,8 @@ export async function createLesson(
         })
         .returning({ id: lessons.id });
       if (!row) throw new Error('the lesson was not inserted');
+      // Its adaptive ladder is made in the background; the lesson plays the file meanwhile.
+      await queueTranscode(tx, media.videoKey);
       await recordAudit(tx, actor, {
         action: 'create',
         resource: 'lessons',
@@ -193,6 +196,7 @@ export async function updateLesson(
         .where(eq(lessons.id, id))
         .returning({ id: lessons.id });
       if (!updated) throw notFound(LESSON_NOT_FOUND);
+      await queueTranscode(tx, media.videoKey);
       // The files it no longer names go a day later, once nothing names them (media/cleanup.ts).
       await releaseReplacedFiles(
         tx,
@@ -245,7 +249,12 @@ const lessonRows = (db: Database) =>
     .leftJoin(mainPrograms, eq(mainPrograms.id, programWeeks.mainProgramId))
     .leftJoin(additionalPrograms, eq(additionalPrograms.id, lessons.additionalProgramId));
 
-async function toAdmin(row: Row, media: MediaStore, now: Date): Promise<AdminLesson> {
+async function toAdmin(
+  row: Row,
+  media: MediaStore,
+  now: Date,
+  videoStatus: VideoStatus,
+): Promise<AdminLesson> {
   const { lesson } = row;
   const url = (key: string) => media.signedUrl(key, MEDIA_URL_TTL_SECONDS, now);
   return {
@@ -265,6 +274,7 @@ async function toAdmin(row: Row, media: MediaStore, now: Date): Promise<AdminLes
     duration_seconds: lesson.durationSeconds,
     is_active: lesson.isActive,
     video_url: await url(lesson.videoKey),
+    video_status: videoStatus,
     poster_url: await url(lesson.posterKey),
     subtitles_url: await url(lesson.subtitlesKey),
     updated_at: lesson.updatedAt.toISOString(),
@@ -313,8 +323,14 @@ export async function listAdminLessons(
       .leftJoin(programWeeks, eq(programWeeks.id, lessons.weekId))
       .where(where),
   ]);
+  const ladders = await laddersOf(
+    db,
+    page.map((row) => row.lesson.videoKey),
+  );
   return {
-    rows: await Promise.all(page.map((row) => toAdmin(row, media, now))),
+    rows: await Promise.all(
+      page.map((row) => toAdmin(row, media, now, videoStatusOf(ladders.get(row.lesson.videoKey)))),
+    ),
     total: total?.value ?? 0,
   };
 }
@@ -327,5 +343,6 @@ export async function adminLessonById(
 ): Promise<AdminLesson> {
   const [row] = await lessonRows(db).where(eq(lessons.id, id));
   if (!row) throw notFound(LESSON_NOT_FOUND);
-  return toAdmin(row, media, now);
+  const ladders = await laddersOf(db, [row.lesson.videoKey]);
+  return toAdmin(row, media, now, videoStatusOf(ladders.get(row.lesson.videoKey)));
 }

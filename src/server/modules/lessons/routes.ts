@@ -3,10 +3,12 @@ import { errorBody } from '@contract/api/common';
 import { lessonsQuery, lessonsResponse } from '@contract/api/lessons';
 import type { ModuleDeps } from '../../deps';
 import { currentUser } from '../../plugins/auth';
+import { hlsSecret } from './hls-links';
 import { listLessons } from './service';
 
 export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const { db, clock, media, publicCache } = deps;
+  const hls = hlsSecret(deps.config, media);
   return async (app) => {
     app.get(
       '/profile/lessons',
@@ -29,6 +31,7 @@ export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           db,
           clock,
           media,
+          hlsSecret: hls,
           catalogue: publicCache.catalogue,
           userId: currentUser(request).id,
           query: request.query,

@@ -20,6 +20,8 @@ import {
   type StudyMode,
 } from './access';
 import { familyFacts, programOfAgeGroup, viewerFacts, type ChildFacts } from './facts';
+import { laddersOf } from '../media';
+import { hlsMasterUrl, hlsTtlSeconds } from './hls-links';
 
 /** Long enough to watch a lesson and seek in it; the page asks again for a new one after that. */
 export const MEDIA_URL_TTL_SECONDS = 30 * 60;
@@ -82,6 +84,8 @@ interface Options {
   db: Database;
   clock: Clock;
   media: MediaStore;
+  /** Signs the lessons' HLS links (hls-links.ts); without it the page gives none. */
+  hlsSecret?: string;
   /** The public cache's catalogue reads: the program's weeks and lessons. */
   catalogue: PublicCache['catalogue'];
   userId: number;
@@ -92,6 +96,7 @@ export async function listLessons({
   db,
   clock,
   media,
+  hlsSecret,
   catalogue,
   userId,
   query,
@@ -121,6 +126,12 @@ export async function listLessons({
       { watched_seconds: w.watchedSeconds, completed: w.completed },
     ]),
   );
+  const ladders = hlsSecret
+    ? await laddersOf(
+        db,
+        page.rows.map((r) => r.videoKey),
+      )
+    : new Map<string, never>();
   const items: LessonItem[] = [];
   for (const row of page.rows) {
     const place = page.placeOf(row);
@@ -135,6 +146,7 @@ export async function listLessons({
       access = { allowed: false, because: 'week_not_open' };
       lock = OTHER_PROGRAM_LOCK;
     }
+    const ladder = ladders.get(row.videoKey);
     items.push({
       id: row.id,
       title: row.title,
@@ -150,6 +162,18 @@ export async function listLessons({
         url: access.allowed
           ? await media.signedUrl(row.videoKey, MEDIA_URL_TTL_SECONDS, now)
           : null,
+        // The adaptive stream once the ladder is made; `url` stays the original file, for players
+        // without HLS and as the fallback.
+        hls_url:
+          access.allowed && hlsSecret && ladder?.state === 'ready'
+            ? hlsMasterUrl(
+                hlsSecret,
+                row.id,
+                ladder.folder,
+                hlsTtlSeconds(MEDIA_URL_TTL_SECONDS, row.durationSeconds),
+                now,
+              )
+            : null,
         poster: await media.signedUrl(row.posterKey, MEDIA_URL_TTL_SECONDS, now),
         subtitles: access.allowed
           ? await media.signedUrl(row.subtitlesKey, MEDIA_URL_TTL_SECONDS, now)

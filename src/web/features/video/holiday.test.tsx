@@ -54,7 +54,7 @@ const pausedLesson: LessonItem = {
   available: false,
   lock_reason: 'paused',
   lock_message: 'Каникулы до 17 декабря 2026: тогда уроки откроются снова',
-  video: { url: null, poster: '/poster.jpg', subtitles: null },
+  video: { url: null, hls_url: null, poster: '/poster.jpg', subtitles: null },
   task: null,
   progress: { watched_seconds: 0, completed: false },
 };

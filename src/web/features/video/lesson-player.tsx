@@ -22,6 +22,7 @@ import { patchLessonProgress, reportVideoProgress } from './lessons-api';
 import { resumePosition, ProgressReporter } from './progress-reporter';
 import { Celebration } from './celebration';
 import { BigPlayButton } from './big-play-button';
+import { bundleHls, videoType } from './bundled-hls';
 import styles from './lesson-player.module.scss';
 
 export interface LessonPlayerProps {
@@ -32,10 +33,6 @@ export interface LessonPlayerProps {
   onPlayNext: (lesson: LessonItem) => void;
   /** The play button was tapped while this player's code was still coming. */
   playWanted: boolean;
-}
-
-function videoType(url: string): 'video/webm' | 'video/mp4' {
-  return new URL(url, window.location.href).pathname.endsWith('.webm') ? 'video/webm' : 'video/mp4';
 }
 
 export default function LessonPlayer({
@@ -81,6 +78,9 @@ export default function LessonPlayer({
     player.current?.play().catch(() => setWanted(false));
   }, [wanted, canPlay, started, paused]);
 
+  // The lesson's original file. The server already prepares and signs the adaptive ladder
+  // (`video.hls_url`); the player moves to it once a browser journey proves it plays and switches on a
+  // throttled line (docs/DECISIONS.md «Adaptive streaming»). bundleHls is ready for that step.
   const url = lesson.video.url;
   if (!url) return null;
 
@@ -92,6 +92,7 @@ export default function LessonPlayer({
         title={lesson.title}
         ariaLabel={`Видеоплеер: ${lesson.title}`}
         src={{ src: url, type: videoType(url) }}
+        onProviderChange={bundleHls}
         playsInline
         // Media may come from a bucket's presigned links on another origin: subtitles are fetched and
         // must be readable, which needs a CORS request (the bucket answers CORS for the site).

@@ -63,7 +63,7 @@ function lesson(id: number, open: boolean, preview = false): LessonItem {
     available: open,
     lock_reason: open ? null : 'program_not_bought',
     lock_message: open ? null : 'Программа откроется после покупки',
-    video: { url: null, poster: '/poster.jpg', subtitles: null },
+    video: { url: null, hls_url: null, poster: '/poster.jpg', subtitles: null },
     task: null,
     progress: { watched_seconds: 0, completed: false },
   };
