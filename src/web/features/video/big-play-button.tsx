@@ -19,7 +19,7 @@ export function BigPlayButton({ title, waiting, onPress }: BigPlayButtonProps) {
       <svg viewBox="0 0 48 48" aria-hidden="true">
         {waiting ? <path d="M24 6a18 18 0 1 1-18 18" /> : <path d="M17 11v26l21-13z" />}
       </svg>
-      <span className={styles.hidden}>
+      <span className="visually-hidden">
         {waiting ? `Урок «${title}» загружается` : `Смотреть урок «${title}»`}
       </span>
     </button>

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { ModalShell } from '../../../components/modal/modal-shell';
 import { closeModal, type ModalPropsMap } from '../../../components/modal/modal-store';
-import { Button } from '../../../components/ui/button';
 import { useUpdateChild } from '../../../api/children';
-import { errorMessage } from '../../../api/interceptors';
+import { SaveFooter } from './save-footer';
 import styles from './video-modals.module.scss';
 
 /** The remind modal: a letter to the parent when the child's new lessons open. */
@@ -30,14 +29,7 @@ export default function RemindModal({ child }: ModalPropsMap['remind']) {
           <input id={`${id}-remind`} type="checkbox" {...register('remind_about_lessons')} />
           <span className={styles.optionTitle}>Напоминать об уроках</span>
         </label>
-        {update.isError && (
-          <p className={styles.error} role="alert">
-            {errorMessage(update.error)}
-          </p>
-        )}
-        <Button type="submit" block size="lg" loading={update.isPending}>
-          Сохранить
-        </Button>
+        <SaveFooter update={update} />
       </form>
     </ModalShell>
   );

@@ -8,10 +8,9 @@ import {
 } from '@contract/api/screen-time';
 import { ModalShell } from '../../../components/modal/modal-shell';
 import { closeModal, type ModalPropsMap } from '../../../components/modal/modal-store';
-import { Button } from '../../../components/ui/button';
 import { useUpdateChild } from '../../../api/children';
 import { refreshScreenTime } from '../../../api/screen-time';
-import { errorMessage } from '../../../api/interceptors';
+import { SaveFooter } from './save-footer';
 import styles from './video-modals.module.scss';
 
 const OFF = 'off';
@@ -94,14 +93,7 @@ export default function ScreenTimeModal({ child }: ModalPropsMap['screen-time'])
             </label>
           ))}
         </fieldset>
-        {update.isError && (
-          <p className={styles.error} role="alert">
-            {errorMessage(update.error)}
-          </p>
-        )}
-        <Button type="submit" block size="lg" loading={update.isPending}>
-          Сохранить
-        </Button>
+        <SaveFooter update={update} />
       </form>
     </ModalShell>
   );

@@ -2,10 +2,9 @@ import { useForm } from 'react-hook-form';
 import type { StudyMode } from '@contract/api/auth';
 import { ModalShell } from '../../../components/modal/modal-shell';
 import { closeModal, type ModalPropsMap } from '../../../components/modal/modal-store';
-import { Button } from '../../../components/ui/button';
 import { useUpdateChild } from '../../../api/children';
-import { errorMessage } from '../../../api/interceptors';
 import { queryClient } from '../../../api/query-client';
+import { SaveFooter } from './save-footer';
 import styles from './video-modals.module.scss';
 
 const MODES: { value: StudyMode; title: string; opens: string }[] = [
@@ -60,14 +59,7 @@ export default function StudyModeModal({ child }: ModalPropsMap['study-mode']) {
             </label>
           ))}
         </fieldset>
-        {update.isError && (
-          <p className={styles.error} role="alert">
-            {errorMessage(update.error)}
-          </p>
-        )}
-        <Button type="submit" block size="lg" loading={update.isPending}>
-          Сохранить
-        </Button>
+        <SaveFooter update={update} />
       </form>
     </ModalShell>
   );
