@@ -2,12 +2,19 @@
 // clients talk HTTP to the sandbox providers, and a tiny "browser" that follows the sign-in by hand,
 // keeping cookies as a browser does (the sign-in is bound to the browser that started it).
 import { createServer, type AddressInfo } from 'node:net';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { socialAccounts, users } from '../db/schema/index';
+import { DEMO_PARENT, seedDatabase } from '../db/seed/seed';
 import type { Clock } from '../deps';
 import type { SberbankSandboxOptions } from '../sandbox/sberbank/options';
+import { bearer } from './accounts';
+import { NO_CONTENT, manualClock } from './fixtures';
 import { createTestApp, testConfig } from './test-app';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -238,4 +245,96 @@ export function createBrowser(base: string) {
     },
   };
   return browser;
+}
+
+/**
+ * For the social sign-in test files: a listening app on a fresh database, emptied and seeded again before
+ * each test (a new minute on the clock, so one test's per-address limits never reach into the next), a
+ * browser on it, and what the tests read back. Call at the top of a file.
+ */
+export function useOAuthBrowser() {
+  let started:
+    | { database: TestDatabase; server: ListeningApp; browser: ReturnType<typeof createBrowser> }
+    | undefined;
+  const get = () => {
+    if (!started) throw new Error('the OAuth app starts in beforeAll');
+    return started;
+  };
+  const time = manualClock();
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const server = await listeningApp({ db: database.db, clock: time.clock });
+    started = { database, server, browser: createBrowser(server.base) };
+  });
+
+  afterAll(async () => {
+    await started?.server.app.close();
+    await started?.database.close();
+  });
+
+  beforeEach(async () => {
+    const { db } = get().database;
+    await get().database.reset();
+    await seedDatabase({ db, config: testConfig(), content: NO_CONTENT });
+    time.advance(61_000);
+  });
+
+  async function passwordLogin(email: string, password: string): Promise<string> {
+    const res = await fetch(`${get().server.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { token: string } }).data.token;
+  }
+
+  return {
+    /** Set in beforeAll: read inside hooks and tests, not at the top of a file. */
+    get database() {
+      return get().database;
+    },
+    get server() {
+      return get().server;
+    },
+    get browser() {
+      return get().browser;
+    },
+    time,
+
+    async profile(token: string) {
+      const res = await get().browser.get('/api/profile/show', bearer(token));
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: Record<string, unknown> }).data;
+    },
+
+    passwordLogin,
+
+    demoLogin: () => passwordLogin(DEMO_PARENT.email, DEMO_PARENT.password),
+
+    async userCount() {
+      const [row] = await get().database.db.select({ n: count() }).from(users);
+      return row?.n ?? 0;
+    },
+
+    async linksOf(userId: number) {
+      return get()
+        .database.db.select({
+          provider: socialAccounts.provider,
+          providerUserId: socialAccounts.providerUserId,
+        })
+        .from(socialAccounts)
+        .where(eq(socialAccounts.userId, userId));
+    },
+
+    async userIdOf(email: string) {
+      const [user] = await get()
+        .database.db.select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email));
+      if (!user) throw new Error(`no user ${email}`);
+      return user.id;
+    },
+  };
 }

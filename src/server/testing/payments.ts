@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import {
   additionalProgramOffers,
   children,
+  familySubscriptions,
   jobs,
   paymentOrders,
   tariffs,
@@ -192,4 +193,22 @@ export async function buy(
 export async function mailsTo(on: PaymentsKit, email: string, template: string) {
   const rows = await on.database.db.select().from(jobs).where(eq(jobs.kind, 'mail'));
   return rows.filter((row) => row.payload.to === email && row.payload.template === template);
+}
+
+/** Rows read straight from the database; `current` gives the file's kit, the default for `on`. */
+export function paymentRows(current: () => PaymentsKit) {
+  return {
+    periodsOf: (userId: number, on: PaymentsKit = current()) =>
+      on.database.db
+        .select()
+        .from(familySubscriptions)
+        .where(eq(familySubscriptions.userId, userId)),
+    async orderRow(orderId: string, on: PaymentsKit = current()) {
+      const [row] = await on.database.db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.gatewayOrderId, orderId));
+      return row;
+    },
+  };
 }

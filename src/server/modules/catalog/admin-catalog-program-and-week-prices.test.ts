@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { additionalProgramOffers, additionalPrograms, mainPrograms } from '../../db/schema/index';
-import { bearer } from '../../testing/accounts';
 import {
   addChild,
   newParent,
@@ -9,7 +8,7 @@ import {
   startPaymentsKit,
   type PaymentsKit,
 } from '../../testing/payments';
-import { staffSession } from '../../testing/staff';
+import { adminCatalogCalls, type Json } from '../../testing/admin-catalog';
 
 let kit: PaymentsKit;
 beforeAll(async () => {
@@ -19,24 +18,7 @@ afterAll(async () => {
   await kit.close();
 });
 
-const staff = (role: 'admin' | 'editor' | 'support') =>
-  staffSession({ db: kit.database.db, clock: kit.time.clock }, role);
-
-type Json = Record<string, unknown>;
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string | null,
-  payload?: Json,
-) =>
-  kit.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload }),
-  });
-const errorsOf = (res: { json: () => unknown }) =>
-  (res.json() as { errors: Record<string, string[]> }).errors;
+const { staff, call, errorsOf } = adminCatalogCalls(() => kit);
 
 describe('additional programs’ prices', () => {
   it('a new offer price shows in the store and prices a new purchase; rows are added and removed', async () => {

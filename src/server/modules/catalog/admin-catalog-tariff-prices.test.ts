@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, paymentOrders, purchases, tariffs } from '../../db/schema/index';
-import { bearer } from '../../testing/accounts';
 import {
   initialize,
   newParent,
@@ -12,7 +11,7 @@ import {
   tariffId,
   type PaymentsKit,
 } from '../../testing/payments';
-import { staffSession } from '../../testing/staff';
+import { adminCatalogCalls, type Json } from '../../testing/admin-catalog';
 
 let kit: PaymentsKit;
 beforeAll(async () => {
@@ -22,40 +21,7 @@ afterAll(async () => {
   await kit.close();
 });
 
-const staff = (role: 'admin' | 'editor' | 'support') =>
-  staffSession({ db: kit.database.db, clock: kit.time.clock }, role);
-
-type Json = Record<string, unknown>;
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string | null,
-  payload?: Json,
-) =>
-  kit.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload }),
-  });
-const errorsOf = (res: { json: () => unknown }) =>
-  (res.json() as { errors: Record<string, string[]> }).errors;
-
-interface StoreItem {
-  id: number;
-  price: number;
-  benefits: { percents: number; value: number };
-  price_text?: string;
-}
-const storeList = async (path: 'subscriptions' | 'gifts') =>
-  (await call('GET', `/api/store/web/${path}`, null)).json<{ data: StoreItem[] }>().data;
-
-/** The tariff as the form sends it back: every field of the record, prices in roubles. */
-async function formOf(token: string, id: number): Promise<Json> {
-  const res = await call('GET', `/api/admin/tariffs/${id}`, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: Json }>().data;
-}
+const { staff, call, errorsOf, storeList, formOf } = adminCatalogCalls(() => kit);
 
 async function setPrice(token: string, id: number, roubles: number) {
   const res = await call('PUT', `/api/admin/tariffs/${id}`, token, {

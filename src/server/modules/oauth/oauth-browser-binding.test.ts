@@ -1,80 +1,23 @@
 // Social sign-in end to end over real HTTP: our API → the sandbox VK ID / Facebook (consent page, code
 // exchange, profile) → our callback → /?usertoken=… → a session. The production clients are the code
 // under test; nothing of ours is stubbed.
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { socialAccounts, users } from '../../db/schema/index';
-import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { socialAccounts } from '../../db/schema/index';
+import { DEMO_PARENT } from '../../db/seed/seed';
 import { createTestApp, testConfig } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import type { TestDatabase } from '../../testing/test-database';
 import { INVALID_USER_TOKEN } from '../auth/service';
 import { BINDING_COOKIE, USERTOKEN_COOKIE } from '../auth/sign-in-cookies';
-import { createBrowser, listeningApp, type ListeningApp } from '../../testing/oauth-browser';
+import { createBrowser, useOAuthBrowser, type ListeningApp } from '../../testing/oauth-browser';
 
+const oauth = useOAuthBrowser();
+const { time, profile, demoLogin, userCount, linksOf, userIdOf } = oauth;
 let database: TestDatabase;
 let server: ListeningApp;
 let browser: ReturnType<typeof createBrowser>;
-const time = manualClock();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await listeningApp({ db: database.db, clock: time.clock });
-  browser = createBrowser(server.base);
+beforeAll(() => {
+  ({ database, server, browser } = oauth);
 });
-
-afterAll(async () => {
-  await server.app.close();
-  await database.close();
-});
-
-beforeEach(async () => {
-  await database.reset();
-  await seedDatabase({ db: database.db, config: testConfig(), content: NO_CONTENT });
-  // A new minute: the per-address limits of one test never reach into the next.
-  time.advance(61_000);
-});
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function profile(token: string) {
-  const res = await browser.get('/api/profile/show', bearer(token));
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: Record<string, unknown> }).data;
-}
-
-async function passwordLogin(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-const demoLogin = () => passwordLogin(DEMO_PARENT.email, DEMO_PARENT.password);
-
-async function userCount() {
-  const [row] = await database.db.select({ n: count() }).from(users);
-  return row?.n ?? 0;
-}
-
-async function linksOf(userId: number) {
-  return database.db
-    .select({ provider: socialAccounts.provider, providerUserId: socialAccounts.providerUserId })
-    .from(socialAccounts)
-    .where(eq(socialAccounts.userId, userId));
-}
-
-async function userIdOf(email: string) {
-  const [user] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return user.id;
-}
 
 describe('bound to the browser that started it (no login or link CSRF)', () => {
   const setCookies = (res: Response) => res.headers.getSetCookie();

@@ -1,74 +1,21 @@
 // Social sign-in end to end over real HTTP: our API → the sandbox VK ID / Facebook (consent page, code
 // exchange, profile) → our callback → /?usertoken=… → a session. The production clients are the code
 // under test; nothing of ours is stubbed.
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oauthStates, socialAccounts, users } from '../../db/schema/index';
-import { DEMO_PARENT, seedDatabase } from '../../db/seed/seed';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
-import { testConfig } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { oauthStates } from '../../db/schema/index';
+import { DEMO_PARENT } from '../../db/seed/seed';
+import type { TestDatabase } from '../../testing/test-database';
 import { ONLY_WAY_IN_DATA, ONLY_WAY_IN_NO_EMAIL, notLinked } from './links';
-import { createBrowser, listeningApp, type ListeningApp } from '../../testing/oauth-browser';
+import { useOAuthBrowser, type createBrowser } from '../../testing/oauth-browser';
+import { bearer } from '../../testing/accounts';
 
+const oauth = useOAuthBrowser();
+const { profile, demoLogin, linksOf, userIdOf } = oauth;
 let database: TestDatabase;
-let server: ListeningApp;
 let browser: ReturnType<typeof createBrowser>;
-const time = manualClock();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await listeningApp({ db: database.db, clock: time.clock });
-  browser = createBrowser(server.base);
+beforeAll(() => {
+  ({ database, browser } = oauth);
 });
-
-afterAll(async () => {
-  await server.app.close();
-  await database.close();
-});
-
-beforeEach(async () => {
-  await database.reset();
-  await seedDatabase({ db: database.db, config: testConfig(), content: NO_CONTENT });
-  // A new minute: the per-address limits of one test never reach into the next.
-  time.advance(61_000);
-});
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function profile(token: string) {
-  const res = await browser.get('/api/profile/show', bearer(token));
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: Record<string, unknown> }).data;
-}
-
-async function passwordLogin(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-const demoLogin = () => passwordLogin(DEMO_PARENT.email, DEMO_PARENT.password);
-
-async function linksOf(userId: number) {
-  return database.db
-    .select({ provider: socialAccounts.provider, providerUserId: socialAccounts.providerUserId })
-    .from(socialAccounts)
-    .where(eq(socialAccounts.userId, userId));
-}
-
-async function userIdOf(email: string) {
-  const [user] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return user.id;
-}
 
 describe('linking from the profile', () => {
   it('links VK to the signed-in parent, who then signs in with it', async () => {

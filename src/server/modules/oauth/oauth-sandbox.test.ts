@@ -2,35 +2,21 @@
 // exchange, profile) → our callback → /?usertoken=… → a session. The production clients are the code
 // under test; nothing of ours is stubbed.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates } from '../../db/schema/index';
-import { seedDatabase } from '../../db/seed/seed';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
-import { testConfig } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { createBrowser, listeningApp, type ListeningApp } from '../../testing/oauth-browser';
+import type { TestDatabase } from '../../testing/test-database';
+import {
+  useOAuthBrowser,
+  type createBrowser,
+  type ListeningApp,
+} from '../../testing/oauth-browser';
 
+const oauth = useOAuthBrowser();
 let database: TestDatabase;
 let server: ListeningApp;
 let browser: ReturnType<typeof createBrowser>;
-const time = manualClock();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await listeningApp({ db: database.db, clock: time.clock });
-  browser = createBrowser(server.base);
-});
-
-afterAll(async () => {
-  await server.app.close();
-  await database.close();
-});
-
-beforeEach(async () => {
-  await database.reset();
-  await seedDatabase({ db: database.db, config: testConfig(), content: NO_CONTENT });
-  // A new minute: the per-address limits of one test never reach into the next.
-  time.advance(61_000);
+beforeAll(() => {
+  ({ database, server, browser } = oauth);
 });
 
 const stateOf = (url: string) => new URL(url).searchParams.get('state') ?? '';

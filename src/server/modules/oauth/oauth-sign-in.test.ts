@@ -2,63 +2,28 @@
 // exchange, profile) → our callback → /?usertoken=… → a session. The production clients are the code
 // under test; nothing of ours is stubbed.
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isPlaceholderEmail } from '@contract/api/oauth';
 import { consents, jobs, oauthStates, socialAccounts, users } from '../../db/schema/index';
-import { seedDatabase } from '../../db/seed/seed';
-import { NO_CONTENT, manualClock } from '../../testing/fixtures';
-import { testConfig } from '../../testing/test-app';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import type { TestDatabase } from '../../testing/test-database';
 import { hashPassword } from '../../shared/passwords';
 import { sha256 } from '../auth/tokens';
 import { BINDING_COOKIE } from '../auth/sign-in-cookies';
 import { OAUTH_STATE_TTL_MS, stateHash } from './service';
-import { createBrowser, listeningApp, type ListeningApp } from '../../testing/oauth-browser';
+import {
+  useOAuthBrowser,
+  type createBrowser,
+  type ListeningApp,
+} from '../../testing/oauth-browser';
 
+const oauth = useOAuthBrowser();
+const { time, profile, userCount, userIdOf } = oauth;
 let database: TestDatabase;
 let server: ListeningApp;
 let browser: ReturnType<typeof createBrowser>;
-const time = manualClock();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await listeningApp({ db: database.db, clock: time.clock });
-  browser = createBrowser(server.base);
+beforeAll(() => {
+  ({ database, server, browser } = oauth);
 });
-
-afterAll(async () => {
-  await server.app.close();
-  await database.close();
-});
-
-beforeEach(async () => {
-  await database.reset();
-  await seedDatabase({ db: database.db, config: testConfig(), content: NO_CONTENT });
-  // A new minute: the per-address limits of one test never reach into the next.
-  time.advance(61_000);
-});
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function profile(token: string) {
-  const res = await browser.get('/api/profile/show', bearer(token));
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: Record<string, unknown> }).data;
-}
-
-async function userCount() {
-  const [row] = await database.db.select({ n: count() }).from(users);
-  return row?.n ?? 0;
-}
-
-async function userIdOf(email: string) {
-  const [user] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return user.id;
-}
 
 const stateOf = (url: string) => new URL(url).searchParams.get('state') ?? '';
 const bindingOf = (b: ReturnType<typeof createBrowser>) => b.cookie(BINDING_COOKIE) ?? '';

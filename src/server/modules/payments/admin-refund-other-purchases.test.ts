@@ -7,7 +7,6 @@ import {
   childAdditionalPrograms,
   childSlotPurchases,
   giftCertificates,
-  paymentOrders,
 } from '../../db/schema/index';
 import { bearer } from '../../testing/accounts';
 import { GIFT_ACTIVATED } from './admin-refund';
@@ -21,7 +20,7 @@ import {
   tariffId,
   type PaymentsKit,
 } from '../../testing/payments';
-import { staffSession } from '../../testing/staff';
+import { staff, refund, refundCalls, orderOf } from '../../testing/admin-refunds';
 
 let kit: PaymentsKit;
 let admin: string;
@@ -35,26 +34,6 @@ beforeEach(async () => {
 afterAll(async () => {
   await kit.close();
 });
-
-const staff = (on: PaymentsKit, role: 'admin' | 'editor' | 'support') =>
-  staffSession({ db: on.database.db, clock: on.time.clock }, role);
-
-function refund(on: PaymentsKit, token: string, id: number, payload: unknown = {}) {
-  return on.app.inject({
-    method: 'POST',
-    url: `/api/admin/orders/${id}/refund`,
-    headers: bearer(token),
-    payload: payload as Record<string, unknown>,
-  });
-}
-
-const refundCalls = (on: PaymentsKit, gatewayId: string) =>
-  on.bank.calls.filter((c) => c.method === 'refund' && c.form.orderId === gatewayId);
-
-async function orderOf(on: PaymentsKit, id: number) {
-  const [row] = await on.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
-  return row;
-}
 
 describe('refunds of the other purchases', () => {
   it('cancels an unused gift certificate: its code no longer works', async () => {

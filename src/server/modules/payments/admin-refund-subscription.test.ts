@@ -3,10 +3,8 @@
 // the certificate, the payment history).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LessonsPage } from '@contract/api/lessons';
 import {
   adminAudit,
-  children,
   familySubscriptions,
   purchases,
   subscriptionRenewals,
@@ -21,10 +19,9 @@ import {
   orderState,
   startPaymentsKit,
   tariffId,
-  type Parent,
   type PaymentsKit,
 } from '../../testing/payments';
-import { staffSession } from '../../testing/staff';
+import { staff, childToday, refund, refundCalls, lessonsOf } from '../../testing/admin-refunds';
 
 let kit: PaymentsKit;
 let admin: string;
@@ -38,46 +35,6 @@ beforeEach(async () => {
 afterAll(async () => {
   await kit.close();
 });
-
-const staff = (on: PaymentsKit, role: 'admin' | 'editor' | 'support') =>
-  staffSession({ db: on.database.db, clock: on.time.clock }, role);
-
-/** A child added at the kit's «now», so week 1 of the program is the week the tests look at. */
-async function childToday(on: PaymentsKit, parent: Parent) {
-  const [child] = await on.database.db
-    .insert(children)
-    .values({
-      userId: parent.id,
-      name: 'Маша',
-      birthDate: '2021-05-01',
-      ageGroup: 'four-five',
-      createdAt: on.time.clock(),
-    })
-    .returning({ id: children.id });
-  if (!child) throw new Error('insert failed');
-  return child.id;
-}
-
-function refund(on: PaymentsKit, token: string, id: number, payload: unknown = {}) {
-  return on.app.inject({
-    method: 'POST',
-    url: `/api/admin/orders/${id}/refund`,
-    headers: bearer(token),
-    payload: payload as Record<string, unknown>,
-  });
-}
-
-const refundCalls = (on: PaymentsKit, gatewayId: string) =>
-  on.bank.calls.filter((c) => c.method === 'refund' && c.form.orderId === gatewayId);
-
-async function lessonsOf(on: PaymentsKit, parent: Parent, childId: number) {
-  const res = await on.app.inject({
-    url: `/api/profile/lessons?child_id=${childId}`,
-    headers: bearer(parent.token),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: LessonsPage }>().data.lessons;
-}
 
 describe('POST /api/admin/orders/:id/refund — a subscription', () => {
   it('gives the money back, ends the period now, closes the lessons and stops renewal', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { familySubscriptions, jobs, paymentOrders } from '../../db/schema/index';
+import { jobs, paymentOrders } from '../../db/schema/index';
 import { runDueJobs } from '../../jobs/runner';
 import { staffSession } from '../../testing/staff';
 import {
@@ -12,6 +12,7 @@ import {
   register,
   startPaymentsKit,
   tariffId,
+  paymentRows,
   type PaymentsKit,
 } from '../../testing/payments';
 
@@ -24,15 +25,7 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
-const periodsOf = (userId: number, on: PaymentsKit = kit) =>
-  on.database.db.select().from(familySubscriptions).where(eq(familySubscriptions.userId, userId));
-const orderRow = async (orderId: string, on: PaymentsKit = kit) => {
-  const [row] = await on.database.db
-    .select()
-    .from(paymentOrders)
-    .where(eq(paymentOrders.gatewayOrderId, orderId));
-  return row;
-};
+const { periodsOf, orderRow } = paymentRows(() => kit);
 
 describe('the bank says no, lies, or is silent', () => {
   it('shows a declined card as failed with the bank reason, and a late payment still counts', async () => {

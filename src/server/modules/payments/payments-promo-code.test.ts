@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cardBindings,
-  familySubscriptions,
-  paymentOrders,
-  promoCodes,
-  purchases,
-} from '../../db/schema/index';
+import { cardBindings, promoCodes, purchases } from '../../db/schema/index';
 import { runDueJobs } from '../../jobs/runner';
 import { deliveredMail } from '../../testing/accounts';
 import { addMonths } from '../subscriptions/service';
@@ -19,6 +13,7 @@ import {
   register,
   startPaymentsKit,
   tariffId,
+  paymentRows,
   type PaymentsKit,
 } from '../../testing/payments';
 
@@ -31,15 +26,7 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
-const periodsOf = (userId: number, on: PaymentsKit = kit) =>
-  on.database.db.select().from(familySubscriptions).where(eq(familySubscriptions.userId, userId));
-const orderRow = async (orderId: string, on: PaymentsKit = kit) => {
-  const [row] = await on.database.db
-    .select()
-    .from(paymentOrders)
-    .where(eq(paymentOrders.gatewayOrderId, orderId));
-  return row;
-};
+const { periodsOf, orderRow } = paymentRows(() => kit);
 
 describe('a subscription bought with a promo code', () => {
   it('registers the discounted sum with receipt lines and starts 6 months for 2 children once paid', async () => {

@@ -1,19 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { familySubscriptions, subscriptionRenewals } from '../../db/schema/index';
-import { bearer } from '../../testing/accounts';
 import { familyFacts } from '../lessons/facts';
-import {
-  callback,
-  initialize,
-  newParent,
-  post,
-  register,
-  startPaymentsKit,
-  tariffId,
-  type Parent,
-  type PaymentsKit,
-} from '../../testing/payments';
+import { newParent, post, startPaymentsKit, type PaymentsKit } from '../../testing/payments';
+import { renewalsKit } from '../../testing/renewals';
+import { RENEWAL_TICK_JOB } from './charge';
 
 let kit: PaymentsKit;
 beforeAll(async () => {
@@ -24,37 +13,9 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 60 * 60_000;
-let bindings = 0;
-
-/** A paid 1-month subscription; with consent the bank saves the card and returns its binding. */
-async function subscribe(parent: Parent, { recurrent = true, binding = true } = {}) {
-  const tariff = await tariffId(kit, 'subscription-1m-1c');
-  const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
-  const order = await register(kit, parent, 'register/subscription-order', {
-    purchase_id: purchaseId,
-    recurrent,
-  });
-  const bindingId = `binding-${(bindings += 1)}`;
-  kit.bank.pay(order.order_id, binding ? { bindingId } : {});
-  expect((await callback(kit, order.order_id)).statusCode).toBe(200);
-  return { tariff, bindingId };
-}
-
-const renewalOf = async (userId: number) => {
-  const [row] = await kit.database.db
-    .select()
-    .from(subscriptionRenewals)
-    .where(eq(subscriptionRenewals.userId, userId));
-  return row;
-};
-const paidEnd = async (userId: number) => {
-  const rows = await kit.database.db
-    .select()
-    .from(familySubscriptions)
-    .where(eq(familySubscriptions.userId, userId));
-  return Math.max(...rows.map((r) => (r.endedAt ?? r.endsAt).getTime()));
-};
-const get = (url: string, token: string) => kit.app.inject({ url, headers: bearer(token) });
+const { subscribe, renewalOf, paidEnd, get } = renewalsKit(() => kit, {
+  tickJob: RENEWAL_TICK_JOB,
+});
 
 describe('consent', () => {
   it('is saved only with recurrent and a binding, and the profile then shows auto_renew', async () => {

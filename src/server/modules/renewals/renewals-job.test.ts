@@ -1,15 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  familySubscriptions,
-  paymentOrders,
-  subscriptionRenewals,
-  tariffs,
-} from '../../db/schema/index';
-import { enqueue } from '../../jobs/queue';
+import { tariffs } from '../../db/schema/index';
 import { runDueJobs } from '../../jobs/runner';
-import { bearer, deliveredMail } from '../../testing/accounts';
 import {
   callback,
   initialize,
@@ -18,9 +11,9 @@ import {
   register,
   startPaymentsKit,
   tariffId,
-  type Parent,
   type PaymentsKit,
 } from '../../testing/payments';
+import { renewalsKit } from '../../testing/renewals';
 import { RENEWAL_TICK_JOB, runRenewals } from './charge';
 import { renewalState } from './service';
 
@@ -33,58 +26,8 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 60 * 60_000;
-let bindings = 0;
-
-/** A paid 1-month subscription; with consent the bank saves the card and returns its binding. */
-async function subscribe(parent: Parent, { recurrent = true, binding = true } = {}) {
-  const tariff = await tariffId(kit, 'subscription-1m-1c');
-  const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
-  const order = await register(kit, parent, 'register/subscription-order', {
-    purchase_id: purchaseId,
-    recurrent,
-  });
-  const bindingId = `binding-${(bindings += 1)}`;
-  kit.bank.pay(order.order_id, binding ? { bindingId } : {});
-  expect((await callback(kit, order.order_id)).statusCode).toBe(200);
-  return { tariff, bindingId };
-}
-
-const renewalOf = async (userId: number) => {
-  const [row] = await kit.database.db
-    .select()
-    .from(subscriptionRenewals)
-    .where(eq(subscriptionRenewals.userId, userId));
-  return row;
-};
-const renewalOrders = (userId: number) =>
-  kit.database.db
-    .select()
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.kind, 'renewal')));
-const paidEnd = async (userId: number) => {
-  const rows = await kit.database.db
-    .select()
-    .from(familySubscriptions)
-    .where(eq(familySubscriptions.userId, userId));
-  return Math.max(...rows.map((r) => (r.endedAt ?? r.endsAt).getTime()));
-};
-const get = (url: string, token: string) => kit.app.inject({ url, headers: bearer(token) });
-const deps = () => ({ db: kit.database.db, config: kit.config, clock: kit.time.clock });
-const mailTo = (parent: Parent) => deliveredMail(kit.app, deps(), parent.email);
-
-/** The renewal job as the worker runs it: a tick on the queue, then every due job. */
-async function runJob() {
-  await enqueue(kit.database.db, RENEWAL_TICK_JOB, {});
-  await runDueJobs(deps());
-}
-
-/** Moves the clock to `ms` before (negative: after) the family's next charge. */
-async function moveTo(userId: number, offsetMs: number) {
-  const row = await renewalOf(userId);
-  if (!row) throw new Error('no renewal row');
-  const target = row.nextChargeAt.getTime() + offsetMs;
-  kit.time.advance(target - kit.time.clock().getTime());
-}
+const { subscribe, renewalOf, renewalOrders, paidEnd, get, deps, mailTo, runJob, moveTo } =
+  renewalsKit(() => kit, { tickJob: RENEWAL_TICK_JOB });
 
 describe('the renewal job', () => {
   it('mails a reminder 3 days before with the amount and the cancel link, once', async () => {

@@ -1,15 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cardBindings,
-  familySubscriptions,
-  paymentOrders,
-  subscriptionRenewals,
-  unsubscribeFeedback,
-} from '../../db/schema/index';
-import { enqueue } from '../../jobs/queue';
-import { runDueJobs } from '../../jobs/runner';
-import { bearer } from '../../testing/accounts';
+import { cardBindings, unsubscribeFeedback } from '../../db/schema/index';
 import { familyFacts } from '../lessons/facts';
 import {
   callback,
@@ -19,9 +10,9 @@ import {
   register,
   startPaymentsKit,
   tariffId,
-  type Parent,
   type PaymentsKit,
 } from '../../testing/payments';
+import { renewalsKit } from '../../testing/renewals';
 import { RENEWAL_TICK_JOB } from './charge';
 
 let kit: PaymentsKit;
@@ -33,57 +24,10 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 60 * 60_000;
-let bindings = 0;
-
-/** A paid 1-month subscription; with consent the bank saves the card and returns its binding. */
-async function subscribe(parent: Parent, { recurrent = true, binding = true } = {}) {
-  const tariff = await tariffId(kit, 'subscription-1m-1c');
-  const purchaseId = await initialize(kit, parent, 'subscription', [tariff.id]);
-  const order = await register(kit, parent, 'register/subscription-order', {
-    purchase_id: purchaseId,
-    recurrent,
-  });
-  const bindingId = `binding-${(bindings += 1)}`;
-  kit.bank.pay(order.order_id, binding ? { bindingId } : {});
-  expect((await callback(kit, order.order_id)).statusCode).toBe(200);
-  return { tariff, bindingId };
-}
-
-const renewalOf = async (userId: number) => {
-  const [row] = await kit.database.db
-    .select()
-    .from(subscriptionRenewals)
-    .where(eq(subscriptionRenewals.userId, userId));
-  return row;
-};
-const renewalOrders = (userId: number) =>
-  kit.database.db
-    .select()
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.kind, 'renewal')));
-const paidEnd = async (userId: number) => {
-  const rows = await kit.database.db
-    .select()
-    .from(familySubscriptions)
-    .where(eq(familySubscriptions.userId, userId));
-  return Math.max(...rows.map((r) => (r.endedAt ?? r.endsAt).getTime()));
-};
-const get = (url: string, token: string) => kit.app.inject({ url, headers: bearer(token) });
-const deps = () => ({ db: kit.database.db, config: kit.config, clock: kit.time.clock });
-
-/** The renewal job as the worker runs it: a tick on the queue, then every due job. */
-async function runJob() {
-  await enqueue(kit.database.db, RENEWAL_TICK_JOB, {});
-  await runDueJobs(deps());
-}
-
-/** Moves the clock to `ms` before (negative: after) the family's next charge. */
-async function moveTo(userId: number, offsetMs: number) {
-  const row = await renewalOf(userId);
-  if (!row) throw new Error('no renewal row');
-  const target = row.nextChargeAt.getTime() + offsetMs;
-  kit.time.advance(target - kit.time.clock().getTime());
-}
+const { subscribe, renewalOf, renewalOrders, paidEnd, get, runJob, moveTo } = renewalsKit(
+  () => kit,
+  { tickJob: RENEWAL_TICK_JOB },
+);
 
 describe('refusal, card removal and ending', () => {
   it('one click cancels, keeps the paid period, is idempotent; the charge date passes with no order', async () => {
