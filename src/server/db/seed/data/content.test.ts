@@ -31,7 +31,18 @@ const ALLOWED_TAGS = new Set([
   'td',
 ]);
 // Proper names with no Russian spelling that parents know as they are.
-const ALLOWED_LATIN = new Set(['IP', 'D', 'Secure', 'App', 'Store', 'Google', 'Play', 'Facebook']);
+const ALLOWED_LATIN = new Set([
+  'IP',
+  'D',
+  'Secure',
+  'App',
+  'Store',
+  'Google',
+  'Play',
+  'Facebook',
+  'Chrome',
+  'Safari',
+]);
 
 const htmlBodies = [
   ...pages.map((p) => [`page ${p.slug}`, p.body_html] as const),
