@@ -116,7 +116,7 @@ describe('the installable app', () => {
         expect(workers).toEqual([]);
         expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toEqual([]);
       },
-      { viewport: MOBILE },
+      { viewport: MOBILE, worker: true },
     );
   });
 
@@ -202,7 +202,7 @@ describe('the installable app', () => {
         expect(new URL(page.url()).pathname).toBe('/about/team');
         expect(await page.title()).not.toContain('Нет соединения');
       },
-      { viewport: MOBILE, asParent: true },
+      { viewport: MOBILE, asParent: true, worker: true },
     );
   });
 
@@ -263,7 +263,7 @@ describe('the installable app', () => {
           });
           expect(waiting).toBeNull();
         },
-        { viewport: DESKTOP },
+        { viewport: DESKTOP, worker: true },
       );
     } finally {
       write(built);

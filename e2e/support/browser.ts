@@ -16,8 +16,16 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: Viewport = DESKTOP,
+  worker = false,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'ru-RU' });
+  // The service worker only where a journey is about it (e2e/pwa.e2e.ts): installed in every fresh context,
+  // it fetched the school's ~260 files each time and made the journeys several times slower.
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'ru-RU',
+    serviceWorkers: worker ? 'allow' : 'block',
+  });
   const page = await context.newPage();
   return { context, page };
 }
@@ -50,15 +58,19 @@ export async function loginAsDemoParent(context: BrowserContext, baseURL: string
 
 /**
  * Runs a journey in a fresh browser context (its own storage and cookies) and always closes it.
- * `asParent` logs the demo parent in first.
+ * `asParent` logs the demo parent in first; `worker` lets the service worker install.
  */
 export async function withPage(
   browser: Browser,
   baseURL: string,
   journey: (page: Page, context: BrowserContext) => Promise<void>,
-  { viewport = DESKTOP, asParent = false }: { viewport?: Viewport; asParent?: boolean } = {},
+  {
+    viewport = DESKTOP,
+    asParent = false,
+    worker = false,
+  }: { viewport?: Viewport; asParent?: boolean; worker?: boolean } = {},
 ): Promise<void> {
-  const { context, page } = await newPage(browser, baseURL, viewport);
+  const { context, page } = await newPage(browser, baseURL, viewport, worker);
   try {
     if (asParent) await loginAsDemoParent(context, baseURL);
     await journey(page, context);
