@@ -1,6 +1,7 @@
 // WCAG 2.2 AA as axe-core checks it, on every screen (at its top and scrolled to its end, where the footer's
 // links and the sticky parts meet) and the main modals at a phone's and a desktop's width: no serious or
-// critical violation, one <main> landmark. And the keyboard on the landing: Tab from
+// critical violation, one <main> landmark, and no screen wider than the window (nothing scrolls sideways
+// — on a phone the first thing that breaks). And the keyboard on the landing: Tab from
 // the top walks into the lower sections (mounted after the first scroll) in order, none skipped.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import {
   VIDEO_STATES,
   openScreen,
   openVideoWithChild,
+  pageWidth,
   revealLowerSections,
 } from './support/screens';
 import { registerParent, storeToken } from './support/accounts';
@@ -45,6 +47,23 @@ async function landmarks(page: Page): Promise<{ main: number; banner: number; fo
   };
 }
 
+// Not vacuous: the checker in the page finds what it is there to find.
+it('axe reports an image without a text alternative and a button without a name', async () => {
+  await withPage(browser, baseUrl, async (page) => {
+    await openScreen(page, '/404');
+    await page.evaluate(() => {
+      const main = document.querySelector('main');
+      main?.insertAdjacentHTML(
+        'beforeend',
+        '<img src="/favicon.svg"><button type="button"></button>',
+      );
+    });
+    const found = await seriousViolations(page);
+    expect(found.some((line) => line.startsWith('image-alt (critical)'))).toBe(true);
+    expect(found.some((line) => line.startsWith('button-name (critical)'))).toBe(true);
+  });
+});
+
 const VIEWPORTS = [
   ['375 px', MOBILE],
   ['1280 px', DESKTOP],
@@ -54,7 +73,7 @@ const VIEWPORTS = [
 // waits for its network to settle (the whole file takes about half as long).
 describe.each(VIEWPORTS)('axe at %s', (_, viewport) => {
   it.concurrent.for(SCREENS.map((screen) => [screen.path, screen] as const))(
-    '%s has no serious or critical violation and one main',
+    '%s has no serious or critical violation, one main and no sideways scroll',
     async ([path, { asParent }], { expect }) => {
       await withPage(
         browser,
@@ -67,6 +86,11 @@ describe.each(VIEWPORTS)('axe at %s', (_, viewport) => {
             `${path} at ${viewport.width} px`,
           ).toEqual([]);
           expect((await landmarks(page)).main, `${path}: exactly one <main>`).toBe(1);
+          // At the end, every lower section mounted.
+          const { scrollWidth, clientWidth } = await pageWidth(page);
+          expect(scrollWidth, `${path} at ${viewport.width} px: page width`).toBeLessThanOrEqual(
+            clientWidth,
+          );
         },
         { viewport, asParent },
       );

@@ -1,4 +1,5 @@
 // docs/PRODUCT.md «Screens and routes», row by row: where each path ends up for a guest and for a logged-in parent, and the page title.
+// Rows are independent pages in their own contexts: a few at a time overlap their waits for the network.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, withPage } from './support/browser';
@@ -68,20 +69,20 @@ describe('a guest', () => {
     ['/some/deep/unknown/path', '/404', `Страница не найдена — ${TITLE}`],
   ];
 
-  it.each(rows)('%s ends at %s', async (from, to, title) => {
+  it.concurrent.for(rows)('%s ends at %s', async ([from, to, title], { expect }) => {
     await withPage(browser, baseUrl, async (page) => {
       expect(await settle(page, from, to)).toBe(to);
       await expect.poll(() => page.title(), { timeout: 5_000 }).toBe(title);
     });
   });
 
-  it.each([
+  it.concurrent.for([
     'confirmed',
     'fail-payment',
     'password-reset',
     'successful-payment',
     'activate-certificate',
-  ])('the landing opens the %s modal by its route', async (modal) => {
+  ])('the landing opens the %s modal by its route', async (modal, { expect }) => {
     await withPage(browser, baseUrl, async (page) => {
       expect(await settle(page, `/${modal}`, `/${modal}`)).toBe(`/${modal}`);
       await page.locator('dialog[open]').waitFor({ state: 'visible', timeout: 15_000 });
@@ -104,7 +105,7 @@ describe('a logged-in parent', () => {
     ['/video', '/video'],
   ];
 
-  it.each(rows)('%s ends at %s', async (from, to) => {
+  it.concurrent.for(rows)('%s ends at %s', async ([from, to], { expect }) => {
     await withPage(
       browser,
       baseUrl,

@@ -1,5 +1,5 @@
 // Every screen of the school a journey can open by its address (src/web/lib/routes.ts), for the
-// journeys that check all of them: accessibility (axe) and phones (no sideways scroll).
+// journeys that check all of them (axe and the page's width: e2e/accessibility.e2e.ts).
 import type { Page } from 'playwright-core';
 import { passGate } from './gate';
 
@@ -59,6 +59,14 @@ export async function openScreen(page: Page, path: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
+}
+
+/** How wide the page is against the screen: wider means it scrolls sideways. */
+export async function pageWidth(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
 }
 
 /** Scrolls the landing to its end so every lower section (mounted after the first scroll) is in. */

@@ -1,0 +1,86 @@
+// The built school in a server process of its own: a fresh embedded database in a temp folder, the demo
+// seed, every sandbox — as `npm start` runs it. The journeys share one (e2e/global-setup.ts); a journey that
+// needs the server's clock elsewhere starts another (e2e/screen-time.e2e.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+
+export interface SchoolServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** A port nobody listens on now, so a stale server can never answer for ours. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer /api/health within ${timeoutMs} ms`);
+}
+
+/** Starts the built school with `env` over the defaults and resolves once it answers its health check. */
+export async function startSchool(
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<SchoolServer> {
+  if (!existsSync('dist/web/index.html')) {
+    throw new Error('dist/web is missing: run `npm run build` before the browser tests');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'umnyashki-e2e-'));
+  const listenOn = port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${listenOn}`;
+  // Node itself, not npx: the stop signal must reach the server, not a wrapper.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(listenOn),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      // The journeys play the lessons' original files; a fresh database would otherwise transcode every
+      // demo video into HLS while they run (E2E_TRANSCODE=1 turns it on).
+      TRANSCODE_CONCURRENCY: process.env.E2E_TRANSCODE ?? '0',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // A server that never answered would outlive the run (vitest skips the teardown of a failed setup).
+  await waitForHealth(baseUrl, server, 60_000).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { baseUrl, stop };
+}
