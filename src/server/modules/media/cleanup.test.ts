@@ -1,6 +1,7 @@
 // Lesson files nobody uses leave the store — a replaced one a day after the lesson stopped naming it, an
 // upload no lesson took a day after it was made, an unfinished upload once tus has given it up — and a
-// file a lesson still names never does. On the local folder and on an S3 bucket (s3rver) alike.
+// file a lesson still names never does; a removed video's HLS ladder goes with it. On the local folder and
+// on an S3 bucket (s3rver) alike.
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
-import { mediaUploads, programWeeks } from '../../db/schema/index';
+import { mediaUploads, programWeeks, videoLadders } from '../../db/schema/index';
 import { defaultSeedContent } from '../../db/seed/default-content';
 import { seedDatabase } from '../../db/seed/seed';
 import { configuredMediaStore } from '../../integrations/storage/default-store';
@@ -33,6 +34,7 @@ import {
   uploadsDirectory,
 } from './cleanup';
 import { uploadFile } from '../../testing/uploads';
+import { ladderFolder } from './transcode-job';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const HOUR = 60 * 60 * 1000;
@@ -155,6 +157,27 @@ describe.each(stores)('unused lesson files on %s', (_name, makeConfig) => {
     });
     expect(res.statusCode, res.body).toBe(200);
   };
+  /** A ladder as the transcoding job leaves it in the store (file names as ladder-plan.ts has ffmpeg write them). */
+  const publishLadder = async (videoKey: string) => {
+    const folder = ladderFolder(videoKey);
+    const files: Record<string, string> = {
+      '360p_000.ts': 'segment',
+      '360p_001.ts': 'segment',
+      '720p_000.ts': 'segment',
+      '360p.m3u8':
+        '#EXTM3U\n#EXTINF:4.0,\n360p_000.ts\n#EXTINF:4.0,\n360p_001.ts\n#EXT-X-ENDLIST\n',
+      '720p.m3u8': '#EXTM3U\n#EXTINF:4.0,\n720p_000.ts\n#EXT-X-ENDLIST\n',
+      'master.m3u8':
+        '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=600000,RESOLUTION=640x360\n360p.m3u8\n' +
+        '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720\n720p.m3u8\n',
+    };
+    for (const [name, body] of Object.entries(files)) {
+      await media.put(`${folder}/${name}`, Buffer.from(body), 'application/octet-stream');
+    }
+    return Object.keys(files).map((name) => `${folder}/${name}`);
+  };
+  const ladderRows = async (videoKey: string) =>
+    database.db.select().from(videoLadders).where(eq(videoLadders.sourceKey, videoKey));
   const stored = async (keys: string[]) =>
     (await Promise.all(keys.map((key) => media.has(key)))).every(Boolean);
   const noneStored = async (keys: string[]) =>
@@ -174,18 +197,28 @@ describe.each(stores)('unused lesson files on %s', (_name, makeConfig) => {
     const one = await lessonWith(shared.id, words.id);
     await lessonWith(shared.id, words.id);
 
+    const [firstVideo = '', sharedVideo = ''] = [firstKeys[0], sharedKeys[0]];
+    const firstLadder = await publishLadder(firstVideo);
+    const sharedLadder = await publishLadder(sharedVideo);
+    // Saving the lessons queued their ladders.
+    expect(await ladderRows(firstVideo)).toHaveLength(1);
+
     await replaceVideo(lesson, second.id);
     await replaceVideo(one, second.id);
     // A child who started the old video finishes it: nothing goes yet.
     await runJobs();
-    expect(await stored([...firstKeys, ...sharedKeys])).toBe(true);
+    expect(await stored([...firstKeys, ...sharedKeys, ...firstLadder])).toBe(true);
 
     await later(KEEP_REPLACED_MS + HOUR);
     await runJobs();
     expect(await noneStored(firstKeys)).toBe(true);
     expect(await keysOf(first.id)).toEqual([]);
+    // Its ladder went with it: every segment and playlist, and the row.
+    expect(await noneStored(firstLadder)).toBe(true);
+    expect(await ladderRows(firstVideo)).toEqual([]);
     // Still shown by the other lesson, and the new video and the subtitles in use.
-    expect(await stored(sharedKeys)).toBe(true);
+    expect(await stored([...sharedKeys, ...sharedLadder])).toBe(true);
+    expect(await ladderRows(sharedVideo)).toHaveLength(1);
     expect(await stored([...(await keysOf(second.id)), ...(await keysOf(words.id))])).toBe(true);
     // A form still naming the removed upload is told to upload it again.
     const stale = await app.inject({

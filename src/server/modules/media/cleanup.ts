@@ -1,18 +1,21 @@
 // Lesson files nobody uses any more leave the store. A file a lesson stopped using (its video, subtitles
 // or poster replaced) goes a day later, so a child half-way through the old video finishes it; an upload
 // no lesson ever took goes a day after it was made; an upload never finished goes from the uploads folder
-// once tus has given it up. Only files an upload made (keys under `lessons/`) are ever removed — the demo
-// lessons' files are the repository's — and never one a lesson still names.
+// once tus has given it up. A removed video takes its HLS ladder with it. Only files an upload made (keys
+// under `lessons/`, and their ladders) are ever removed — the demo lessons' files are the repository's — and
+// never one a lesson still names.
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { jobs, lessons, mediaUploads } from '../../db/schema/index';
+import { jobs, lessons, mediaUploads, videoLadders } from '../../db/schema/index';
 import { configuredMediaStore } from '../../integrations/storage/default-store';
 import type { MediaStore } from '../../integrations/storage/store';
 import { enqueue } from '../../jobs/queue';
 import type { JobContext, JobHandler } from '../../jobs/types';
 import { PermanentJobError } from '../../jobs/types';
+import { removeLadder } from './ladder-files';
+import { ladderFolder } from './transcode-job';
 
 export const MEDIA_RELEASE_JOB = 'media.release';
 export const MEDIA_SWEEP_JOB = 'media.sweep';
@@ -74,7 +77,7 @@ async function namedByLessons(db: Database | Tx, keys: string[]): Promise<Set<st
  * Removes the uploads holding `keys` whose files no lesson names, and then their files. The rows are
  * locked first: a lesson being saved with one of them holds it (admin-lesson-service.ts), so the check of
  * the lessons runs after that lesson is in, and a lesson saved after the row is gone is refused.
- * Returns how many files were removed.
+ * Returns how many files were removed (a ladder's segments and playlists among them).
  */
 export async function removeUnusedUploads(
   db: Database,
@@ -106,13 +109,23 @@ export async function removeUnusedUploads(
       rows.filter((row) => !unused.includes(row)).flatMap((row) => [row.key, row.posterKey]),
     );
     // A key no row holds any more (a removal that failed half-way last time) goes too, unless named.
-    return [
+    const goneKeys = [
       ...new Set([...wanted, ...unused.flatMap((row) => [row.key, row.posterKey ?? ''])]),
     ].filter((key) => key !== '' && !named.has(key) && !kept.has(key));
+    if (goneKeys.length > 0) {
+      await tx.delete(videoLadders).where(inArray(videoLadders.sourceKey, goneKeys));
+    }
+    return goneKeys;
   });
   // After the rows: a file that fails to go now is retried by the job, and no row points at it meanwhile.
-  for (const key of gone) await media.remove(key);
-  return gone.length;
+  // A ladder's folder follows from its video's key, so a retry finds what is left of it without the row.
+  let removed = 0;
+  for (const key of gone) {
+    removed += await removeLadder(media, ladderFolder(key));
+    await media.remove(key);
+    removed += 1;
+  }
+  return removed;
 }
 
 /** When the upload a file of the uploads folder belongs to began: tus's record, else the file's time. */

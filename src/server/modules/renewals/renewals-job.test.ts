@@ -188,7 +188,7 @@ describe('the renewal job', () => {
 });
 
 describe('price', () => {
-  it('a renewal never charges more than the family last paid for the tariff; a lower price applies', async () => {
+  it('a renewal charges the tariff’s price at the family’s last payment, never a later rise; a lower price applies', async () => {
     const parent = await newParent(kit);
     const { tariff } = await subscribe(parent);
     const setPrice = (price: number) =>
