@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MOBILE, launchBrowser, openPhoneLogin, withPage } from './support/browser';
 import { followMailLink, registerParent, uniqueEmail, waitForMail } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -285,6 +286,7 @@ describe('VK ID sign-in (sandbox)', () => {
         );
         await step.getByText('maria.testova@example.ru').waitFor();
         expect(await storedToken(page)).toBeNull();
+        expect(await seriousViolations(page), 'axe on the consent step').toEqual([]);
 
         // Without the consent nothing is made.
         await step.getByRole('button', { name: 'Создать аккаунт' }).click();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MOBILE, launchBrowser, withPage } from './support/browser';
 import { adminToken, campaignToLongCyrillicAddress, type CampaignLetter } from './support/campaign';
+import { seriousViolations } from './support/axe';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -48,6 +49,7 @@ describe('the campaign page', () => {
         const { right, width } = await widest(page);
         expect(right).toBeLessThanOrEqual(width);
         expect(await page.locator('main').textContent()).not.toContain('xn--');
+        expect(await seriousViolations(page), 'axe on the campaign page').toEqual([]);
       },
       { viewport: MOBILE },
     );
@@ -59,6 +61,7 @@ describe('the campaign page', () => {
       await page.goto(`/admin/campaigns/${letter.campaignId}/show`);
       await page.getByRole('cell', { name: letter.parent.email, exact: true }).waitFor();
       expect(await page.getByRole('columnheader', { name: 'Получатель' }).count()).toBe(1);
+      expect(await seriousViolations(page), 'axe on the campaign page').toEqual([]);
     });
   });
 });

@@ -8,6 +8,7 @@ import { payOnBankPage } from './support/bank';
 import { formatMoscowDate } from '../src/contract/moscow-date';
 import { registerParent, storeToken } from './support/accounts';
 import { GATE, answerGate, gateNumber } from './support/gate';
+import { seriousViolations } from './support/axe';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -290,6 +291,7 @@ describe('«каникулы» on /video at 375 px', () => {
       for (const offer of [/Выбрать подписку/, /бесплатную неделю/, /Урок откроется с подпиской/]) {
         expect(await page.getByText(offer).count(), String(offer)).toBe(0);
       }
+      expect(await seriousViolations(page), 'axe on the holiday').toEqual([]);
       await screenshots(page, 'video-holiday');
 
       await banner.getByRole('button', { name: 'Закончить каникулы' }).click();

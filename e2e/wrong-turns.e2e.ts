@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, withPage, type Viewport } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
 import { campaignToLongCyrillicAddress } from './support/campaign';
+import { seriousViolations } from './support/axe';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -84,6 +85,7 @@ describe('«Понравилось?» after a free video', () => {
         });
         const dialog = page.getByRole('dialog', { name: 'Понравилось?' });
         await dialog.waitFor({ timeout: 15_000 });
+        expect(await seriousViolations(page), 'axe on «Понравилось?»').toEqual([]);
         for (const name of ['Зарегистрироваться', 'Смотреть ещё раз']) {
           const button = dialog.getByRole('button', { name });
           expect(await shownWhole(button, dialog), name).toBe(true);
@@ -182,6 +184,7 @@ describe('deleting the account', () => {
         const notice = page.getByRole('dialog', { name: 'Аккаунт удалён' });
         await notice.waitFor();
         expect(await notice.textContent()).toContain('Письма об удалении не будет');
+        expect(await seriousViolations(page), 'axe on the notice').toEqual([]);
         // Still there once the page has settled: nothing but the parent's click takes it away.
         await page.waitForLoadState('networkidle');
         expect(await notice.isVisible()).toBe(true);

@@ -154,6 +154,20 @@ describe('register modal (issue 3, item 1)', () => {
     expect(input('Пароль').value).toBe('umnyashki8');
   });
 
+  it('Escape while reading the consent goes back to the form, not out of the registration', async () => {
+    renderRegister();
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Текст согласия' }));
+    expect(await screen.findByText('Я, субъект персональных данных…')).toBeTruthy();
+    // What the browser fires on the dialog when Escape is pressed.
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByText('Я, субъект персональных данных…')).toBeNull());
+    expect(screen.getByRole('dialog', { hidden: true })).toBe(dialog);
+    expect(input('Имя').value).toBe('Анна');
+    expect(input('Пароль').value).toBe('umnyashki8');
+  });
+
   it('shows and hides the password', () => {
     renderRegister();
     const toggle = screen.getByRole('button', { name: 'Показать символы' });
