@@ -40,6 +40,7 @@ import { SupportRequestList, SupportRequestShow } from './resources/support-requ
 import { LessonCreate, LessonEdit, LessonList } from './resources/lessons';
 import { ProgramEdit, ProgramList, WeekCreate, WeekEdit, WeekList } from './resources/programs';
 import { AgeGroupEdit, AgeGroupList } from './resources/age-groups';
+import { adminTheme } from './theme';
 
 interface Section {
   name: string;
@@ -227,6 +228,7 @@ export function AdminApp() {
         i18nProvider={i18nProvider}
         loginPage={LoginPage}
         layout={AdminLayout}
+        theme={adminTheme}
         dashboard={Dashboard}
         requireAuth
         disableTelemetry
