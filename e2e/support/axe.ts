@@ -64,6 +64,9 @@ export async function scrollToBottom(page: Page): Promise<void> {
     window.scrollTo(0, root.scrollHeight);
     return false;
   });
+  // As at the top (openScreen): the sections that came in show their data, not their loading placeholder,
+  // which axe would otherwise catch half-replaced.
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
 }
 
 /**
