@@ -39,10 +39,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'assets',
         manifest: true,
         sourcemap: false,
-        // One chunk is over Vite's 500 kB: hls.js whole (580 kB, 170 kB compressed) — a library of its own,
-        // loaded only when a lesson plays its adaptive ladder and then kept cached; its lighter build has no
-        // subtitles. Anything bigger still warns, and `npm start` stays quiet (src/quiet-start.test.ts).
-        chunkSizeWarningLimit: 600,
         // Two apps: the school, and the back office at /admin with its own entry and chunks, so nothing of
         // react-admin is ever part of the school's pages.
         rolldownOptions: {

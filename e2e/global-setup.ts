@@ -11,7 +11,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
-  const school = await startSchool({}, port);
+  const school = await startSchool({}, { port });
   project.provide('baseUrl', school.baseUrl);
   return school.stop;
 }

@@ -41,15 +41,21 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`The server did not answer /api/health within ${timeoutMs} ms`);
 }
 
-/** Starts the built school with `env` over the defaults and resolves once it answers its health check. */
+/** A data folder for schools started one after another on the same database and media. */
+export const newDataDir = () => mkdtempSync(join(tmpdir(), 'umnyashki-e2e-'));
+
+/**
+ * Starts the built school with `env` over the defaults and resolves once it answers its health check. A
+ * school on a `dataDir` of the caller's leaves it in place when it stops; otherwise its own is removed.
+ */
 export async function startSchool(
   env: Record<string, string> = {},
-  port?: number,
+  { port, dataDir: given }: { port?: number; dataDir?: string } = {},
 ): Promise<SchoolServer> {
   if (!existsSync('dist/web/index.html')) {
     throw new Error('dist/web is missing: run `npm run build` before the browser tests');
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'umnyashki-e2e-'));
+  const dataDir = given ?? newDataDir();
   const listenOn = port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${listenOn}`;
   // Node itself, not npx: the stop signal must reach the server, not a wrapper.
@@ -75,7 +81,7 @@ export async function startSchool(
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
   };
   // A server that never answered would outlive the run (vitest skips the teardown of a failed setup).
   await waitForHealth(baseUrl, server, 60_000).catch(async (error: unknown) => {

@@ -46,7 +46,7 @@ const transcode = () =>
   );
 
 beforeAll(async () => {
-  // 12 seconds of a demo lesson (VP9, 640×360, no sound): three 4-second segments per rendition.
+  // 12 seconds of a demo lesson (VP9, 640×360, no sound): six 2-second segments per rendition.
   const dir = mkdtempSync(join(tmpdir(), 'hls-clip-'));
   const clip = join(dir, 'clip.webm');
   execFileSync('ffmpeg', [
@@ -134,7 +134,7 @@ describe('a lesson video becomes an HLS ladder', () => {
       expect(probed.streams.find((s) => s.codec_type === 'video')?.height).toBe(Number(height));
     }
     expect(heights).toEqual([360, 270, 180]);
-    expect(readdirSync(dir).filter((n) => n.endsWith('.ts')).length).toBe(9);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.ts')).length).toBe(18);
   });
 });
 
@@ -163,7 +163,7 @@ describe('signed HLS links', () => {
     const rendition = await get(`${base}270p.m3u8`);
     expect(rendition.statusCode).toBe(200);
     const segments = rendition.body.split('\n').filter((l) => l.startsWith('/lesson-media/'));
-    expect(segments).toHaveLength(3);
+    expect(segments).toHaveLength(6);
     expect(segments[0]).toMatch(
       new RegExp(`^/lesson-media/${folder}/270p_000\\.ts\\?expires=\\d+&signature=`),
     );

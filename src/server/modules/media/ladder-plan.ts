@@ -7,6 +7,8 @@ export interface Rung {
   name: string;
   height: number;
   videoKbps: number;
+  /** The sound's bitrate when the source has sound (silence is always SILENCE_KBPS). */
+  audioKbps: number;
 }
 
 export interface SourceFacts {
@@ -18,18 +20,29 @@ export interface SourceFacts {
   hasAudio: boolean;
 }
 
-/** The usual ladder for a source of 720p or more: nothing is upscaled, so a 1080p source tops at 720p. */
-const STANDARD: readonly Rung[] = [
-  { name: '720p', height: 720, videoKbps: 2500 },
-  { name: '540p', height: 540, videoKbps: 1200 },
-  { name: '360p', height: 360, videoKbps: 500 },
-];
-/** Segments are this long (HLS asks for 2–6 s): short enough to switch quickly, few enough to list. */
-export const SEGMENT_SECONDS = 4;
-const MIN_VIDEO_KBPS = 100;
-/** Sound of a lesson: speech and songs. A source without sound gets silence, mono and smaller. */
+/** Sound of a lesson: speech and songs. The lowest rung's is smaller, so that rung fits a weak line. */
 const AUDIO_KBPS = 96;
+const LOW_AUDIO_KBPS = 64;
+/** A source without sound gets silence, mono and smaller. */
 const SILENCE_KBPS = 32;
+/**
+ * The usual ladder for a source of 720p or more: nothing is upscaled, so a 1080p source tops at 720p. The
+ * lowest rung is sized for a 0.6 Мбит/с line: 400 + 64 kbit/s, declared in the master as about
+ * 0.51 Мбит/с, and a minute of it under 4 MB with MPEG-TS's overhead (docs/PERFORMANCE.md).
+ */
+const STANDARD: readonly Rung[] = [
+  { name: '720p', height: 720, videoKbps: 2500, audioKbps: AUDIO_KBPS },
+  { name: '540p', height: 540, videoKbps: 1200, audioKbps: AUDIO_KBPS },
+  { name: '360p', height: 360, videoKbps: 400, audioKbps: LOW_AUDIO_KBPS },
+];
+/**
+ * Segments are this long (HLS asks for 2–6 s). The shortest: the first frame waits for a whole first
+ * segment, which at the lowest rung is about 120 KB — 0.6 s on a 1.6 Мбит/с line, where 4 s segments
+ * took 1.3 s and the tap-to-picture time went over 2 s (docs/PERFORMANCE.md). It also lets the player
+ * switch rungs sooner; the cost is a keyframe every 2 s and twice the requests.
+ */
+export const SEGMENT_SECONDS = 2;
+const MIN_VIDEO_KBPS = 100;
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
@@ -41,8 +54,9 @@ export function ladderFor(source: Pick<SourceFacts, 'height'>): Rung[] {
   if (source.height >= 720) return [...STANDARD];
   return [1, 0.75, 0.5].map((share) => {
     const height = even(source.height * share);
-    const videoKbps = Math.max(MIN_VIDEO_KBPS, Math.round(500 * (height / 360) ** 2));
-    return { name: `${height}p`, height, videoKbps };
+    const videoKbps = Math.max(MIN_VIDEO_KBPS, Math.round(400 * (height / 360) ** 2));
+    const audioKbps = share === 0.5 ? LOW_AUDIO_KBPS : AUDIO_KBPS;
+    return { name: `${height}p`, height, videoKbps, audioKbps };
   });
 }
 
@@ -70,6 +84,8 @@ export function ladderArgs(input: string, outDir: string, facts: SourceFacts): s
     `${Math.round(r.videoKbps * 1.1)}k`,
     `-bufsize:v:${i}`,
     `${r.videoKbps * 2}k`,
+    `-b:a:${i}`,
+    `${facts.hasAudio ? r.audioKbps : SILENCE_KBPS}k`,
   ]);
   return [
     '-nostdin',
@@ -106,8 +122,6 @@ export function ladderArgs(input: string, outDir: string, facts: SourceFacts): s
     ...perRung,
     '-c:a',
     'aac',
-    '-b:a',
-    `${facts.hasAudio ? AUDIO_KBPS : SILENCE_KBPS}k`,
     '-f',
     'hls',
     '-hls_time',

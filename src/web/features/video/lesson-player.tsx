@@ -1,8 +1,9 @@
 // The lesson player: Vidstack's accessible player (keyboard shortcuts, screen-reader announcements,
-// Russian labels) with Russian subtitles on from the start, a big play button for small hands, resume
-// where the child stopped and progress reports. Loaded only with the video page. A tap on the big button
-// is kept until the media can play: on a slow line the first tap is the one that starts the lesson.
-import { useEffect, useRef, useState } from 'react';
+// Russian labels) playing the lesson's adaptive stream, with Russian subtitles on from the start, a big
+// play button for small hands, resume where the child stopped and progress reports. Loaded only with the
+// video page. A tap on the big button is kept until the media can play: on a slow line the first tap is
+// the one that starts the lesson.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   MediaPlayer,
   MediaProvider,
@@ -78,11 +79,12 @@ export default function LessonPlayer({
     player.current?.play().catch(() => setWanted(false));
   }, [wanted, canPlay, started, paused]);
 
-  // The lesson's original file. The server already prepares and signs the adaptive ladder
-  // (`video.hls_url`); the player moves to it once a browser journey proves it plays and switches on a
-  // throttled line (docs/DECISIONS.md «Adaptive streaming»). bundleHls is ready for that step.
-  const url = lesson.video.url;
-  if (!url) return null;
+  // The adaptive ladder once the server has made it (docs/DECISIONS.md «Adaptive streaming»): it starts
+  // on the smallest rendition and follows the line. Until then, the lesson's original file.
+  const url = lesson.video.hls_url ?? lesson.video.url;
+  // One source object while the address stays: a new object each render would restart the stream.
+  const source = useMemo(() => (url ? { src: url, type: videoType(url) } : null), [url]);
+  if (!source) return null;
 
   return (
     <div className={styles.frame}>
@@ -91,7 +93,7 @@ export default function LessonPlayer({
         className={styles.player}
         title={lesson.title}
         ariaLabel={`Видеоплеер: ${lesson.title}`}
-        src={{ src: url, type: videoType(url) }}
+        src={source}
         onProviderChange={bundleHls}
         playsInline
         // Media may come from a bucket's presigned links on another origin: subtitles are fetched and

@@ -22,15 +22,22 @@ import { TrialBanner } from './trial-banner';
 import { HolidayBanner } from './holiday';
 import { withGrownUp } from './grown-up';
 import { RestScreen } from './rest-screen';
+import { hlsLibraryNeeded, loadHls } from './hls-library';
 import styles from './video-page.module.scss';
 
 // The player and its styles are a chunk of their own: the page's lesson list shows without waiting, and
 // the chunk is fetched while the parent looks at the lessons, so a tap on one finds the player in.
 const LessonPlayer = lazy(() => loadChunk(() => import('./lesson-player')));
-/** Fetches the player's code in the browser's idle time; a failure here is left to the lazy load. */
-function prefetchPlayer(): void {
+/**
+ * Fetches the player's code in the browser's idle time, and hls.js with it when a lesson plays a ladder
+ * through it; a failure here is left to the lazy load.
+ */
+function prefetchPlayer(withHls: boolean): void {
   const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-  idle(() => void import('./lesson-player').catch(() => undefined));
+  idle(() => {
+    void import('./lesson-player').catch(() => undefined);
+    if (withHls && hlsLibraryNeeded()) void loadHls().catch(() => undefined);
+  });
 }
 
 export default function VideoPage() {
@@ -129,10 +136,12 @@ function ChildLessons({
     type === 'main' || additionalSlug !== undefined,
   );
   const page = lessons.data;
-  const anyPlayable = page?.lessons.some((lesson) => lesson.available) ?? false;
+  const playable = page?.lessons.filter((lesson) => lesson.available) ?? [];
+  const anyPlayable = playable.length > 0;
+  const anyLadder = playable.some((lesson) => lesson.video.hls_url !== null);
   useEffect(() => {
-    if (anyPlayable) prefetchPlayer();
-  }, [anyPlayable]);
+    if (anyPlayable) prefetchPlayer(anyLadder);
+  }, [anyPlayable, anyLadder]);
 
   const [currentId, setCurrentId] = useState<number | null>(null);
   // The lesson whose play button was tapped before the player's code arrived.
