@@ -27,6 +27,7 @@ import {
   type BenchFamily,
 } from './bench-families';
 import { compareTable, figuresTable, measure, type Figure, type Target } from './bench-load';
+import { printStreamFigures } from './bench-stream';
 import { freePort, startProcess, type Served } from './bench-processes';
 import { anchorTargets, privateTargets, PUBLIC_TARGETS } from './bench-targets';
 import { describeWeight, measureLandingJs } from './landing-js-weight';
@@ -309,7 +310,7 @@ console.log(
     `load average ${load1()} at the start`,
 );
 try {
-  const groups = groupsOfSizes();
+  const groups = ONLY === 'stream' ? [] : groupsOfSizes();
   for (const [g, group] of groups.entries()) {
     const handles: DatabaseHandle[] = [];
     try {
@@ -396,6 +397,7 @@ try {
       ),
     );
   }
+  if (ONLY === undefined || ONLY === 'stream') await printStreamFigures();
   console.log(`\nload average ${load1()} at the end`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

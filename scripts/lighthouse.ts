@@ -1,16 +1,23 @@
 // `npm run lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range phone on slow 4G,
 // simulated) of the landing and the programs page, three runs each, medians printed. Starts the built
 // school on a fresh embedded database (needs `npm run build` and Chromium at CHROME_PATH or
-// /usr/bin/chromium); LIGHTHOUSE_URL audits a server already running instead. A measurement, not a test.
+// /usr/bin/chromium); LIGHTHOUSE_URL audits a server already running instead. LIGHTHOUSE_AS_PARENT=1
+// audits the private pages as the demo parent (signed in, the first child chosen for /video) instead. A
+// measurement, not a test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium';
 
-const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/programs/main-program/four-five').split(',');
+const AS_PARENT = process.env.LIGHTHOUSE_AS_PARENT === '1';
+const PRIVATE_PATHS = '/video,/personal/profile,/personal/students,/personal/tariffs,/personal/gift';
+const PATHS = (
+  process.env.LIGHTHOUSE_PATHS ?? (AS_PARENT ? PRIVATE_PATHS : '/,/programs/main-program/four-five')
+).split(',');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PORT = 3300;
 
@@ -56,7 +63,38 @@ const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
+/**
+ * Signs the demo parent in the way the app keeps it (its token in local storage) and picks the first
+ * child for /video, in the browser Lighthouse drives; its runs then keep the storage.
+ */
+async function signInDemoParent(): Promise<void> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@umnyashki.ru', password: 'umnyashki-demo' }),
+  });
+  if (!login.ok) throw new Error(`demo login: ${login.status}`);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const profile = await fetch(`${base}/api/profile/show`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { children } = ((await profile.json()) as { data: { children: { id: number }[] } }).data;
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
+  await page.goto(`${base}/api/health`);
+  await page.evaluate(
+    ({ saved, child }) => {
+      window.localStorage.setItem('user-token', saved);
+      window.localStorage.setItem('video-child', String(child));
+    },
+    { saved: token, child: children[0]?.id ?? 0 },
+  );
+  await page.close();
+  await browser.close();
+}
+
 try {
+  if (AS_PARENT) await signInDemoParent();
   console.log(`Lighthouse ${RUNS}× per page, mobile (simulated slow 4G, 4× CPU slowdown), ${base}`);
   console.log('page | performance | FCP s | LCP s | TBT ms | CLS | transferred KB');
   for (const path of PATHS) {
@@ -72,6 +110,8 @@ try {
       const result = await lighthouse(`${base}${path}`, {
         port: chrome.port,
         onlyCategories: ['performance'],
+        // Signed in: Lighthouse must not clear the storage that holds the session.
+        disableStorageReset: AS_PARENT,
         output: 'json',
         logLevel: 'error',
       });

@@ -1,29 +1,16 @@
 // The built school in a server process of its own: a fresh embedded database in a temp folder, the demo
 // seed, every sandbox — as `npm start` runs it. The journeys share one (e2e/global-setup.ts); a journey that
-// needs the server's clock elsewhere starts another (e2e/screen-time.e2e.ts).
+// needs a school of its own starts another: the server's clock elsewhere (e2e/screen-time.e2e.ts), or
+// transcoding on (ladder-school.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/bench-processes';
 
 export interface SchoolServer {
   baseUrl: string;
   stop: () => Promise<void>;
-}
-
-/** A port nobody listens on now, so a stale server can never answer for ours. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {

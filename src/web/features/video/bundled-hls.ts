@@ -23,10 +23,14 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
   maxMaxBufferLength: 30,
 };
 
-export function bundleHls(provider: MediaProviderAdapter | null): void {
+/**
+ * Gives Vidstack's HLS provider our hls.js and settings. `resumeAt` (seconds, 0 for the start) is where the
+ * child stopped: the stream's first segment is fetched there, not at 0 and then again after the seek.
+ */
+export function bundleHls(provider: MediaProviderAdapter | null, resumeAt: number): void {
   if (!isHLSProvider(provider)) return;
   provider.library = loadHls;
-  provider.config = HLS_CONFIG;
+  provider.config = resumeAt > 0 ? { ...HLS_CONFIG, startPosition: resumeAt } : HLS_CONFIG;
 }
 
 /** The type Vidstack picks a provider by: HLS for a master playlist, the file's own otherwise. */

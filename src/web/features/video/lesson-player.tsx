@@ -94,7 +94,9 @@ export default function LessonPlayer({
         title={lesson.title}
         ariaLabel={`Видеоплеер: ${lesson.title}`}
         src={source}
-        onProviderChange={bundleHls}
+        onProviderChange={(provider) =>
+          bundleHls(provider, resumePosition(lesson.progress, lesson.duration_seconds))
+        }
         playsInline
         // Media may come from a bucket's presigned links on another origin: subtitles are fetched and
         // must be readable, which needs a CORS request (the bucket answers CORS for the site).
