@@ -36,14 +36,17 @@ export interface ChildSlots {
  * plus the places bought on their own, which stay with the family.
  */
 export async function childSlots(db: Database, userId: number, now: Date): Promise<ChildSlots> {
-  const [[usedRow], [boughtRow], current] = await Promise.all([
-    db.select({ used: count() }).from(children).where(eq(children.userId, userId)),
-    db
-      .select({ bought: sql<number>`coalesce(sum(${childSlotPurchases.slots}), 0)::int` })
-      .from(childSlotPurchases)
-      .where(eq(childSlotPurchases.userId, userId)),
-    currentSubscription(db, userId, now),
-  ]);
+  // One query after another: `db` may be a transaction's single connection (adding a child, taking a
+  // refund back), where queries sent together are deprecated by node-postgres.
+  const [usedRow] = await db
+    .select({ used: count() })
+    .from(children)
+    .where(eq(children.userId, userId));
+  const [boughtRow] = await db
+    .select({ bought: sql<number>`coalesce(sum(${childSlotPurchases.slots}), 0)::int` })
+    .from(childSlotPurchases)
+    .where(eq(childSlotPurchases.userId, userId));
+  const current = await currentSubscription(db, userId, now);
   const used = usedRow?.used ?? 0;
   const bought = boughtRow?.bought ?? 0;
   const total = Math.max(FREE_CHILD_SLOTS, current?.amount_children ?? 0) + bought;

@@ -30,7 +30,7 @@ export function ContentBody({
     );
   }
   return (
-    <div className={styles.skeleton} aria-busy="true" aria-label="Загрузка">
+    <div className={styles.skeleton} role="status" aria-busy="true" aria-label="Загрузка">
       <Skeleton lines={Math.ceil(skeletonLines / 2)} />
       <Skeleton lines={Math.floor(skeletonLines / 2)} />
     </div>

@@ -45,7 +45,7 @@ export function SubscriptionCheckout({
     );
   }
   return (
-    <div aria-busy="true" aria-label="Загрузка тарифов">
+    <div role="status" aria-busy="true" aria-label="Загрузка тарифов">
       <Skeleton height={64} radius={24} />
       <Skeleton height={220} radius={24} />
     </div>

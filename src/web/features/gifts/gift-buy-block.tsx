@@ -67,7 +67,12 @@ export function GiftBuyBlock({ buyer, preset }: GiftBuyBlockProps) {
       );
     }
     return (
-      <div className={styles.loading} aria-busy="true" aria-label="Загружаем подарочные тарифы">
+      <div
+        className={styles.loading}
+        role="status"
+        aria-busy="true"
+        aria-label="Загружаем подарочные тарифы"
+      >
         <Skeleton height={120} radius={24} />
         <Skeleton height={260} radius={32} />
       </div>

@@ -44,7 +44,7 @@ export function MyGifts() {
     );
   } else {
     body = (
-      <div className={styles.loading} aria-busy="true" aria-label="Загружаем подарки">
+      <div className={styles.loading} role="status" aria-busy="true" aria-label="Загружаем подарки">
         <Skeleton height={140} radius={20} />
       </div>
     );

@@ -39,7 +39,7 @@ export default function InstructionsPage() {
             retrying={isRefetching}
           />
         ) : (
-          <div className={styles.loading} aria-busy="true" aria-label="Загрузка">
+          <div className={styles.loading} role="status" aria-busy="true" aria-label="Загрузка">
             <Skeleton lines={6} />
           </div>
         )}

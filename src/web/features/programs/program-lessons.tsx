@@ -33,7 +33,7 @@ function Lessons({ slug }: { slug: string }) {
     );
   }
   return (
-    <div aria-busy="true" aria-label="Загружаем уроки программы">
+    <div role="status" aria-busy="true" aria-label="Загружаем уроки программы">
       <Skeleton height={120} radius={16} />
     </div>
   );

@@ -54,7 +54,12 @@ export function ProgramWeeks({ age }: { age: AgeGroupSlug }) {
     );
   } else {
     body = (
-      <div className={styles.weeks} aria-busy="true" aria-label="Загружаем уроки программы">
+      <div
+        className={styles.weeks}
+        role="status"
+        aria-busy="true"
+        aria-label="Загружаем уроки программы"
+      >
         <Skeleton height={64} radius={20} />
         <Skeleton height={64} radius={20} />
         <Skeleton height={64} radius={20} />

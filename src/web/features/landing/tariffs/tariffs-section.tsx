@@ -42,7 +42,7 @@ export function TariffsSection() {
             retrying={isRefetching}
           />
         ) : (
-          <div aria-busy="true" aria-label="Загрузка тарифов">
+          <div role="status" aria-busy="true" aria-label="Загрузка тарифов">
             <Skeleton className={styles.skeletonTrial} width="100%" radius={24} />
             <Skeleton className={styles.skeletonSwitch} radius={24} />
             <div className={styles.options}>

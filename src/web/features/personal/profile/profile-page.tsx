@@ -12,7 +12,7 @@ import styles from './profile-page.module.scss';
 
 function ProfileSkeleton() {
   return (
-    <div className={styles.grid} aria-busy="true" aria-label="Загружаем профиль">
+    <div className={styles.grid} role="status" aria-busy="true" aria-label="Загружаем профиль">
       <Skeleton height={520} radius={24} />
       <div className={styles.column}>
         <Skeleton height={300} radius={24} />

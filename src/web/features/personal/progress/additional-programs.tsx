@@ -53,7 +53,7 @@ function LessonList({ childId, programId }: { childId: number; programId: number
     );
   }
   return (
-    <div aria-busy="true" aria-label="Загружаем уроки программы">
+    <div role="status" aria-busy="true" aria-label="Загружаем уроки программы">
       <Skeleton lines={3} />
     </div>
   );

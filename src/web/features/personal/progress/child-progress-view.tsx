@@ -37,7 +37,7 @@ function Stats({ progress }: { progress: ChildProgress }) {
 
 function Loading() {
   return (
-    <div className={styles.loading} aria-busy="true" aria-label="Загружаем успехи">
+    <div className={styles.loading} role="status" aria-busy="true" aria-label="Загружаем успехи">
       <Skeleton height={88} radius={20} />
       <Skeleton height={180} radius={24} />
       <Skeleton height={120} radius={24} />

@@ -59,7 +59,12 @@ export default function ProgressPage() {
     );
   } else {
     body = (
-      <div className={styles.loading} aria-busy="true" aria-label="Загружаем учеников">
+      <div
+        className={styles.loading}
+        role="status"
+        aria-busy="true"
+        aria-label="Загружаем учеников"
+      >
         <Skeleton height={40} width="40%" />
         <Skeleton height={240} radius={24} />
       </div>

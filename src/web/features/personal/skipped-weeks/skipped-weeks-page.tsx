@@ -17,7 +17,7 @@ import styles from './skipped-weeks-page.module.scss';
 
 function Loading({ label }: { label: string }) {
   return (
-    <div className={styles.loading} aria-busy="true" aria-label={label}>
+    <div className={styles.loading} role="status" aria-busy="true" aria-label={label}>
       <Skeleton height={28} width="50%" />
       <Skeleton height={96} radius={20} />
       <Skeleton height={96} radius={20} />

@@ -27,7 +27,7 @@ function PlusIcon() {
 
 function StudentsSkeleton() {
   return (
-    <div className={styles.list} aria-busy="true" aria-label="Загружаем учеников">
+    <div className={styles.list} role="status" aria-busy="true" aria-label="Загружаем учеников">
       <Skeleton height={236} radius={24} />
       <Skeleton height={236} radius={24} />
     </div>

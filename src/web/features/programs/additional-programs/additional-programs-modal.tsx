@@ -35,7 +35,12 @@ export default function AdditionalProgramsModal({ slug, childId }: AdditionalPro
     return (
       <ModalShell title="Дополнительная программа">
         {catalogue.isPending ? (
-          <div aria-busy="true" aria-label="Загружаем программу" className={styles.loading}>
+          <div
+            role="status"
+            aria-busy="true"
+            aria-label="Загружаем программу"
+            className={styles.loading}
+          >
             <Skeleton height={24} width="70%" />
             <Skeleton height={120} radius={16} />
           </div>
