@@ -48,7 +48,11 @@ describe('a lesson’s adaptive stream on a changing line', () => {
       const family = await ladder.newFamily();
       const context = await open();
       try {
-        const seen = await watchStream(await context.newPage(), family.childName);
+        const page = await context.newPage();
+        const seen = await watchStream(page, family.childName);
+        // With SCREENSHOTS_DIR set, the lesson playing its stream, for a person to look at.
+        const dir = process.env.SCREENSHOTS_DIR;
+        if (dir) await page.screenshot({ path: `${dir}/adaptive-stream-${viewport.width}.png` });
         console.log(
           `adaptive stream at ${viewport.width} px: tap → first frame ${seen.firstFrameMs} ms, ` +
             `longest stall ${seen.longestStallMs} ms (${seen.stallsMs.length} in all), lowest ` +
