@@ -14,7 +14,8 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium';
 
 const AS_PARENT = process.env.LIGHTHOUSE_AS_PARENT === '1';
-const PRIVATE_PATHS = '/video,/personal/profile,/personal/students,/personal/tariffs,/personal/gift';
+const PRIVATE_PATHS =
+  '/video,/personal/profile,/personal/students,/personal/tariffs,/personal/gift';
 const PATHS = (
   process.env.LIGHTHOUSE_PATHS ?? (AS_PARENT ? PRIVATE_PATHS : '/,/programs/main-program/four-five')
 ).split(',');
