@@ -1,4 +1,4 @@
-// A lesson's adaptive stream on a changing line (e2e/support/ladder-school.ts, stream-watch.ts): a child
+// A lesson's adaptive stream on a changing line (scripts/testing/ladder-school.ts, stream-watch.ts): a child
 // on a parent's phone (375 px at 3× — a 720p picture is worth it there) or on a desktop taps play on a
 // 1.6 Mbit/s line, the family's Wi‑Fi comes, then the line drops to 0.6 Mbit/s. The player must start
 // within 2 s, climb on the good line, step down after the drop and never stall for more than 1 s; a
@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser } from './support/browser';
 import { storeToken } from './support/accounts';
-import { startLadderSchool, type LadderSchool } from './support/ladder-school';
-import { resumeStream, watchStream } from './support/stream-watch';
+import { startLadderSchool, type LadderSchool } from '../scripts/testing/ladder-school';
+import { resumeStream, watchStream } from '../scripts/testing/stream-watch';
 
 /** Long enough for the player's 30 s ahead to run out after the drop and the lower picture to show. */
 const CLIP_SECONDS = 70;

@@ -1,7 +1,7 @@
-// Starts the built school once for all browser journeys (e2e/support/school-server.ts). The URL reaches the
+// Starts the built school once for all browser journeys (scripts/testing/school-server.ts). The URL reaches the
 // tests through vitest's provide/inject.
 import type { TestProject } from 'vitest/node';
-import { startSchool } from './support/school-server';
+import { startSchool } from '../scripts/testing/school-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {

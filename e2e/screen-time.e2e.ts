@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, newPage } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
-import { startSchool, type SchoolServer } from './support/school-server';
+import { startSchool, type SchoolServer } from '../scripts/testing/school-server';
 import { GATE, answerGate, gateNumber } from './support/gate';
 import { moscowCalendarDate } from '../src/contract/moscow-date';
 

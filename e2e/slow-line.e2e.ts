@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, storeToken, withPage } from './support/browser';
 import { registerParent } from './support/accounts';
-import { SLOW_4G, throttle } from './support/throttle';
+import { SLOW_4G, throttle } from '../scripts/testing/throttle';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -1,13 +1,12 @@
 // The adaptive stream in `npm run bench`: a school whose first lesson plays a ladder the school made
-// (e2e/support/ladder-school.ts), watched in Chromium on the changing line of e2e/support/stream-watch.ts
+// (scripts/testing/ladder-school.ts), watched in Chromium on the changing line of scripts/testing/stream-watch.ts
 // — 1.6 Mbit/s at the tap, Wi‑Fi, then 0.6 Mbit/s — at a phone's and a desktop's size, one after the other
 // so neither shares the machine. Printed, never judged: e2e/adaptive-stream.e2e.ts holds the limits.
 import { existsSync } from 'node:fs';
 import { launchBrowser } from './chromium';
 import { table } from './bench-load';
-import { storeToken } from '../e2e/support/browser';
-import { startLadderSchool } from '../e2e/support/ladder-school';
-import { watchStream } from '../e2e/support/stream-watch';
+import { startLadderSchool } from './testing/ladder-school';
+import { watchStream } from './testing/stream-watch';
 
 const CLIP_SECONDS = 70;
 const SIZES = [
@@ -34,7 +33,9 @@ export async function printStreamFigures(): Promise<void> {
       });
       try {
         const family = await ladder.newFamily();
-        await storeToken(context, family.token);
+        await context.addInitScript((token: string) => {
+          window.localStorage.setItem('user-token', token);
+        }, family.token);
         const seen = await watchStream(await context.newPage(), family.childName);
         // Over the journey's 2 s: where the time went, segment by segment.
         if (seen.firstFrameMs > 2_000) {

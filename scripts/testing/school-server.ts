@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/bench-processes';
+import { freePort } from '../bench-processes';
 
 export interface SchoolServer {
   baseUrl: string;
