@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { lazyChildLogger } from './lazy-request-logger';
@@ -20,7 +20,7 @@ function server(level: string) {
     loggerInstance: logger,
     childLoggerFactory: lazyChildLogger,
     genReqId: () => 'req-1',
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.get('/quiet', async (request) => {
     request.log.info({ step: 'info' }, 'below warn');
