@@ -1,7 +1,7 @@
 // A lesson on a slow mobile line: a family on its trial opens /video on a throttled line (1.6 Mbit/s,
 // 150 ms), opens the first lesson and taps the play button the moment it shows, while the player's code
 // and the media's first bytes are still coming. That one tap starts the lesson; the time from the tap to
-// the first frame is printed for docs/PERFORMANCE.md and held to 2 s.
+// the first frame is printed for docs/VIDEO-PERFORMANCE.md and held to 2 s.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, storeToken, withPage } from './support/browser';

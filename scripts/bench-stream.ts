@@ -1,7 +1,8 @@
 // The adaptive stream in `npm run bench`: a school whose first lesson plays a ladder the school made
-// (scripts/testing/ladder-school.ts), watched in Chromium on the changing line of scripts/testing/stream-watch.ts
-// — 1.6 Mbit/s at the tap, Wi‑Fi, then 0.6 Mbit/s — at a phone's and a desktop's size, one after the other
-// so neither shares the machine. Printed, never judged: e2e/adaptive-stream.e2e.ts holds the limits.
+// (testing/ladder-school.ts), watched in Chromium on the changing line of testing/stream-watch.ts —
+// 1.6 Mbit/s at the tap, Wi‑Fi, then 0.6 Mbit/s — at a phone's and a desktop's size, one after the other
+// so neither shares the machine. Printed, never judged: e2e/adaptive-stream.e2e.ts holds the limits;
+// docs/VIDEO-PERFORMANCE.md keeps what was seen.
 import { existsSync } from 'node:fs';
 import { launchBrowser } from './chromium';
 import { table } from './bench-load';

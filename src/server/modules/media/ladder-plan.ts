@@ -28,7 +28,7 @@ const SILENCE_KBPS = 32;
 /**
  * The usual ladder for a source of 720p or more: nothing is upscaled, so a 1080p source tops at 720p. The
  * lowest rung is sized for a 0.6 Мбит/с line: 400 + 64 kbit/s, declared in the master as about
- * 0.51 Мбит/с, and a minute of it under 4 MB with MPEG-TS's overhead (docs/PERFORMANCE.md).
+ * 0.51 Мбит/с, and a minute of it under 4 MB with MPEG-TS's overhead (docs/VIDEO-PERFORMANCE.md).
  */
 const STANDARD: readonly Rung[] = [
   { name: '720p', height: 720, videoKbps: 2500, audioKbps: AUDIO_KBPS },
@@ -38,7 +38,7 @@ const STANDARD: readonly Rung[] = [
 /**
  * Segments are this long (HLS asks for 2–6 s). The shortest: the first frame waits for a whole first
  * segment, which at the lowest rung is about 120 KB — 0.6 s on a 1.6 Мбит/с line, where 4 s segments
- * took 1.3 s and the tap-to-picture time went over 2 s (docs/PERFORMANCE.md). It also lets the player
+ * took 1.3 s and the tap-to-picture time went over 2 s (docs/VIDEO-PERFORMANCE.md). It also lets the player
  * switch rungs sooner; the cost is a keyframe every 2 s and twice the requests.
  */
 export const SEGMENT_SECONDS = 2;
