@@ -12,7 +12,7 @@ import { startLadderSchool, type LadderSchool } from '../scripts/testing/ladder-
 import { resumeStream, watchStream } from '../scripts/testing/stream-watch';
 
 /** Long enough for the player's 30 s ahead to run out after the drop and the lower picture to show. */
-const CLIP_SECONDS = 70;
+const CLIP_SECONDS = 90;
 let ladder: LadderSchool | undefined;
 let browser: Browser;
 
@@ -95,6 +95,6 @@ describe('a lesson’s adaptive stream on a changing line', () => {
         await later.close();
       }
     },
-    150_000,
+    240_000,
   );
 });

@@ -9,7 +9,7 @@ import { table } from './bench-load';
 import { startLadderSchool } from './testing/ladder-school';
 import { watchStream } from './testing/stream-watch';
 
-const CLIP_SECONDS = 70;
+const CLIP_SECONDS = 90;
 const SIZES = [
   { label: '375 px at 3×', viewport: { width: 375, height: 812 }, scale: 3 },
   { label: '1280 px', viewport: { width: 1280, height: 900 }, scale: 1 },

@@ -44,6 +44,8 @@ async function startServer(): Promise<{ base: string; server: ChildProcess; data
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
+      // The demo videos' ladders would be made during the audits, on the CPU they measure.
+      TRANSCODE_CONCURRENCY: '0',
     },
     stdio: 'ignore',
   });

@@ -18,18 +18,26 @@ const AXE_SOURCE = readFileSync(
 type Violations = AxeResults['violations'];
 
 /**
- * Waits for the page's finite animations and transitions to end: a dialog fading in has its colours half
- * blended with the page behind, which axe reads as too little contrast (seen: white on a button at 3.1:1
- * mid-fade). Endless ones (a waiting pulse) never end and are left running.
+ * Waits for the page's running finite animations and transitions to end, for 2 s at most: a dialog fading
+ * in has its colours half blended with the page behind, which axe reads as too little contrast (seen:
+ * white on a button at 3.1:1 mid-fade). Endless and paused ones are left alone; a long one (the route's
+ * progress bar creeps for 8 s) is not waited out.
  */
 async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' &&
+              animation.effect?.getComputedTiming().iterations !== Infinity,
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
   );
 }
 

@@ -67,6 +67,8 @@ const sinceTap = (page: Page) =>
 async function installMarks(page: Page): Promise<void> {
   // No named helpers inside the page's functions: tsx (the bench) names them with a helper the page lacks.
   await page.addInitScript(() => {
+    // Every segment must stay listed: the browser keeps 250 resource timings unless told otherwise.
+    performance.setResourceTimingBufferSize(5_000);
     const marks = window as unknown as Marks;
     marks.stalls = [];
     marks.heights = [];

@@ -25,7 +25,8 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
 
 /**
  * Gives Vidstack's HLS provider our hls.js and settings. `resumeAt` (seconds, 0 for the start) is where the
- * child stopped: the stream's first segment is fetched there, not at 0 and then again after the seek.
+ * child stopped: the stream starts loading there. (Vidstack hands hls.js the source twice, so the first
+ * segment still comes alongside — docs/VIDEO-PERFORMANCE.md.)
  */
 export function bundleHls(provider: MediaProviderAdapter | null, resumeAt: number): void {
   if (!isHLSProvider(provider)) return;

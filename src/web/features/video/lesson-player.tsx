@@ -80,11 +80,19 @@ export default function LessonPlayer({
   }, [wanted, canPlay, started, paused]);
 
   // The adaptive ladder once the server has made it (docs/DECISIONS.md «Adaptive streaming»): it starts
-  // on the smallest rendition and follows the line. Until then, the lesson's original file.
-  const url = lesson.video.hls_url ?? lesson.video.url;
-  // One source object while the address stays: a new object each render would restart the stream.
-  const source = useMemo(() => (url ? { src: url, type: videoType(url) } : null), [url]);
-  if (!source) return null;
+  // on the smallest rendition and follows the line. The original file stays listed after it: Vidstack
+  // plays the first source the browser can, so a browser that plays neither MediaSource nor HLS itself
+  // still plays the lesson, and until the ladder is made the file is the only source.
+  const { hls_url: hlsUrl, url } = lesson.video;
+  // One list while the addresses stay: a new array each render would restart the stream.
+  const sources = useMemo(
+    () => [
+      ...(hlsUrl ? [{ src: hlsUrl, type: videoType(hlsUrl) }] : []),
+      ...(url ? [{ src: url, type: videoType(url) }] : []),
+    ],
+    [hlsUrl, url],
+  );
+  if (sources.length === 0) return null;
 
   return (
     <div className={styles.frame}>
@@ -93,7 +101,7 @@ export default function LessonPlayer({
         className={styles.player}
         title={lesson.title}
         ariaLabel={`Видеоплеер: ${lesson.title}`}
-        src={source}
+        src={sources}
         onProviderChange={(provider) =>
           bundleHls(provider, resumePosition(lesson.progress, lesson.duration_seconds))
         }
