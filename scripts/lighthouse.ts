@@ -37,7 +37,8 @@ async function waitForHealth(base: string): Promise<void> {
 async function startServer(): Promise<{ base: string; server: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'umnyashki-lighthouse-'));
   const base = `http://127.0.0.1:${PORT}`;
-  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // Node itself, not npx: the stop signal must reach the server, not a wrapper that leaves it running.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
