@@ -4,14 +4,11 @@
 // /usr/bin/chromium); LIGHTHOUSE_URL audits a server already running instead. LIGHTHOUSE_AS_PARENT=1
 // audits the private pages as the demo parent (signed in, the first child chosen for /video) instead. A
 // measurement, not a test.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium';
+import { startSchool } from './testing/school-server';
 
 const AS_PARENT = process.env.LIGHTHOUSE_AS_PARENT === '1';
 const PRIVATE_PATHS =
@@ -20,40 +17,6 @@ const PATHS = (
   process.env.LIGHTHOUSE_PATHS ?? (AS_PARENT ? PRIVATE_PATHS : '/,/programs/main-program/four-five')
 ).split(',');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PORT = 3300;
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not start');
-}
-
-async function startServer(): Promise<{ base: string; server: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'umnyashki-lighthouse-'));
-  const base = `http://127.0.0.1:${PORT}`;
-  // Node itself, not npx: the stop signal must reach the server, not a wrapper that leaves it running.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      // The demo videos' ladders would be made during the audits, on the CPU they measure.
-      TRANSCODE_CONCURRENCY: '0',
-    },
-    stdio: 'ignore',
-  });
-  await waitForHealth(base);
-  return { base, server, dataDir };
-}
-
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -61,8 +24,9 @@ interface Audit {
   numericValue?: number;
 }
 
-const own = process.env.LIGHTHOUSE_URL ? null : await startServer();
-const base = process.env.LIGHTHOUSE_URL ?? own?.base ?? '';
+// The demo videos' ladders would be made during the audits, on the CPU they measure: no transcoding.
+const own = process.env.LIGHTHOUSE_URL ? null : await startSchool({ TRANSCODE_CONCURRENCY: '0' });
+const base = process.env.LIGHTHOUSE_URL ?? own?.baseUrl ?? '';
 const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -146,8 +110,5 @@ try {
   }
 } finally {
   await chrome.kill();
-  if (own) {
-    own.server.kill('SIGTERM');
-    rmSync(own.dataDir, { recursive: true, force: true });
-  }
+  await own?.stop();
 }
