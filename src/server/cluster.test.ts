@@ -2,7 +2,7 @@
 // with its own connection pool, Redis connection and job worker. A rate limit counted on one holds on the
 // other, and a job is run by one of them only.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { jobs } from './db/schema/index';
 import { seedDatabase } from './db/seed/seed';
@@ -11,6 +11,7 @@ import type { JobHandlers } from './jobs/types';
 import { startJobWorker } from './jobs/worker';
 import { LIMITS } from './modules/auth/limits';
 import { NO_CONTENT } from './testing/fixtures';
+import { startAtRateWindowOpening } from './testing/rate-windows';
 import { createTestApp, testConfig } from './testing/test-app';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
@@ -33,6 +34,10 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
     apps.push(await createTestApp({ db: second.db, config }));
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   afterAll(async () => {
     for (const app of apps) await app.close();
     await second?.close();
@@ -49,7 +54,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two instances on one PostgreSQL an
         payload: { email, password: 'not-the-password' },
         remoteAddress: '192.0.2.40',
       });
-    const max = LIMITS.loginFailuresPerAccountAndIp.max;
+    const { max, windowMs } = LIMITS.loginFailuresPerAccountAndIp;
+    startAtRateWindowOpening(windowMs);
     for (let i = 0; i < max; i += 1)
       expect((await wrong(i % 2 === 0 ? a : b)).statusCode).toBe(422);
     expect((await wrong(a)).statusCode).toBe(429);
