@@ -20,6 +20,13 @@ export const SHELL_FILES = [
   '/icons/icon-maskable-512.png',
 ] as const;
 
+/**
+ * Pages the server answers with the app's shell, kept for a visit with no network: the video page, where
+ * kept lessons play (src/web/sw/routing.ts VIDEO_SHELL). The shell names only this build's hashed files,
+ * which the list already fingerprints.
+ */
+export const SHELL_PAGES = ['/video'] as const;
+
 type Bundle = Rollup.OutputBundle;
 
 /** Every file of the bundle the entry `index.html` (the school) reaches: chunks, their styles and assets. */
@@ -78,7 +85,7 @@ export function serviceWorker(): Plugin {
     },
     async generateBundle(_options, bundle) {
       const offlineScript = await scriptOf(resolve(webRoot, 'sw/offline-page.ts'), {});
-      const precache = [...SHELL_FILES, ...schoolFiles(bundle)];
+      const precache = [...SHELL_FILES, ...SHELL_PAGES, ...schoolFiles(bundle)];
       // Hashed names carry their content already; the shell's files are fingerprinted by their bytes.
       const fingerprint = createHash('sha256').update(precache.join('\n')).update(offlineScript);
       for (const file of SHELL_FILES) {

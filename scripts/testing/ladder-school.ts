@@ -12,9 +12,14 @@ import type { LessonsPage } from '@contract/api/lessons';
 import { newDataDir, startSchool, type SchoolServer } from './school-server';
 
 export interface LadderSchool {
-  school: SchoolServer;
+  /** The school now running (a new one after `back`, at the same address). */
+  readonly school: SchoolServer;
   /** A family of its own for each watch, so none resumes where another stopped. */
   newFamily: () => Promise<TrialFamily>;
+  /** Stops the school: its address answers nothing, as with no connection. */
+  away: () => Promise<void>;
+  /** Starts it again at the same address, on the same database and media. */
+  back: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -182,10 +187,17 @@ export async function startLadderSchool(clipSeconds: number): Promise<LadderScho
     await waitForLadder(school.baseUrl, family.token, family.childId, lessonId);
     await school.stop();
     school = await startSchool({ TRANSCODE_CONCURRENCY: '0' }, { dataDir });
-    const running = school;
+    let running = school;
+    const port = Number(new URL(running.baseUrl).port);
     return {
-      school: running,
+      get school() {
+        return running;
+      },
       newFamily: () => trialFamily(running.baseUrl),
+      away: () => running.stop(),
+      back: async () => {
+        running = await startSchool({ TRANSCODE_CONCURRENCY: '0' }, { dataDir, port });
+      },
       stop: async () => {
         await running.stop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -13,6 +13,8 @@ import { takeSsrState } from './app/ssr-state';
 import { loadMatchedRoutes } from './app/hydrate-routes';
 import { runAfterHydration } from './app/after-hydration';
 import { startServiceWorker } from './app/service-worker';
+import { readPacks, tidyKept } from './lib/kept-lessons';
+import { pageSaysConnection } from './api/error-reports';
 
 /** `afterHydration`: what the boot script kept for the app (a button pressed early) runs once it holds the page. */
 export async function startApp(afterHydration: () => void): Promise<void> {
@@ -20,6 +22,10 @@ export async function startApp(afterHydration: () => void): Promise<void> {
   installInterceptors();
   installShowErrorListener();
   startServiceWorker();
+  // Lessons kept for the road expire even when no page of lessons is opened. On /video with some kept,
+  // the page itself says when the school is out of reach (docs/OFFLINE-LESSONS.md).
+  void tidyKept().catch(() => undefined);
+  if (window.location.pathname === '/video' && readPacks().length > 0) pageSaysConnection(true);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');

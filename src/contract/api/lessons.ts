@@ -88,3 +88,44 @@ export const lessonsPage = z.object({
 });
 export type LessonsPage = z.infer<typeof lessonsPage>;
 export const lessonsResponse = dataOf(lessonsPage);
+
+/** GET /profile/lessons/downloads: which child's lessons to take on the road. */
+export const downloadsQuery = z.object({
+  child_id: idParam('Ребёнок не найден'),
+});
+export type DownloadsQuery = z.input<typeof downloadsQuery>;
+
+export const downloadableLesson = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+  week: z.number().int().nullable(),
+  duration_seconds: z.number().int(),
+  /** Signed, short-lived links to fetch now and keep in the app: the poster, the subtitles, the master. */
+  poster: z.string(),
+  subtitles: z.string().nullable(),
+  hls_url: z.string(),
+  /** The one rendition kept for the road, as the master names it (e.g. `540p.m3u8`), and its height. */
+  playlist: z.string(),
+  height: z.number().int(),
+  /** About how many bytes the rendition takes: its average bitrate times its length. */
+  size_bytes: z.number().int(),
+  progress: z.object({ watched_seconds: z.number().int(), completed: z.boolean() }),
+});
+export type DownloadableLesson = z.infer<typeof downloadableLesson>;
+
+export const lessonDownloads = z.object({
+  child_id: z.number().int(),
+  /** The week of the main program these lessons are from; null when the child has none open. */
+  week: z.number().int().nullable(),
+  /**
+   * When the kept lessons must be deleted: the end of the family's access, and at the latest
+   * 14 days from now (docs/OFFLINE-LESSONS.md).
+   */
+  expires_at: z.string(),
+  lessons: z.array(downloadableLesson),
+  /** Open lessons of the week whose adaptive video is still being made: they can be kept later. */
+  not_ready: z.number().int(),
+});
+export type LessonDownloads = z.infer<typeof lessonDownloads>;
+export const lessonDownloadsResponse = dataOf(lessonDownloads);

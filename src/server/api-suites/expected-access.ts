@@ -118,6 +118,7 @@ const TABLE: Record<string, FamilyAccess> = {
 
   // Lessons as one child sees them: another family's child is unknown.
   'GET /api/profile/lessons': { anonymous: 401, parent: 200, other: 404, admin: 404 },
+  'GET /api/profile/lessons/downloads': { anonymous: 401, parent: 200, other: 404, admin: 404 },
   // The learning calls around it name a child the same way.
   'POST /api/profile/child/change_program': { anonymous: 401, parent: 200, other: 404, admin: 404 },
   'POST /api/profile/achievements/video': { anonymous: 401, parent: 200, other: 404, admin: 404 },

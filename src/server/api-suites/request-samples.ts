@@ -169,6 +169,10 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
     addressesOwnerRecord: true,
     build: ({ owner }) => ({ query: { child_id: String(ownChild(owner)) } }),
   },
+  'GET /api/profile/lessons/downloads': {
+    addressesOwnerRecord: true,
+    build: ({ owner }) => ({ query: { child_id: String(ownChild(owner)) } }),
+  },
   'POST /api/profile/child/change_program': {
     addressesOwnerRecord: true,
     build: ({ owner }) => ({ body: { child_id: ownChild(owner), age_group: 'five-six' } }),

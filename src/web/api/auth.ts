@@ -11,6 +11,7 @@ import { api } from './client';
 import { clearSession, getToken, loadProfile, setToken } from './session';
 import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
 import { reloadPage } from '../lib/reload';
+import { forgetAllKept } from '../lib/kept-lessons';
 import { registrationQuery } from '../lib/referrer';
 
 export interface LoginForm extends LoginBody {
@@ -130,6 +131,8 @@ export async function logout(): Promise<void> {
   }
   clearSession();
   clearStoredData();
+  // Lessons kept for the road are the family's: none stays on the device after signing out.
+  await forgetAllKept().catch(() => undefined);
   reloadPage();
 }
 

@@ -23,3 +23,17 @@ export function onErrorReport(listener: Listener): () => void {
 export function reportError(report: ErrorReport): void {
   for (const listener of listeners) listener(report);
 }
+
+let connectionSaidByPage = false;
+
+/**
+ * The page says itself that the school is out of reach (the video page with lessons kept for the road,
+ * docs/OFFLINE-LESSONS.md): failures to reach it are then not reported again as an error.
+ */
+export function pageSaysConnection(says: boolean): void {
+  connectionSaidByPage = says;
+}
+
+export function connectionSaidElsewhere(): boolean {
+  return connectionSaidByPage;
+}

@@ -6,7 +6,7 @@ import { api } from './client';
 import { publicConfigKey } from './config';
 import { queryClient } from './query-client';
 import { clearSession, getToken } from './session';
-import { reportError } from './error-reports';
+import { connectionSaidElsewhere, reportError } from './error-reports';
 import { reloadPage } from '../lib/reload';
 import { readShowErrorDetail, SHOW_ERROR_EVENT } from '../lib/show-error';
 
@@ -257,7 +257,9 @@ export function installInterceptors(instance: AxiosInstance = api): () => void {
       clearSession();
       if (path.includes('profile/show')) return Promise.reject(error);
     }
-    if (reportsGlobally(error.config)) reportError({ message: errorMessage(error) });
+    const unreachable = error.response === undefined && connectionSaidElsewhere();
+    if (reportsGlobally(error.config) && !unreachable)
+      reportError({ message: errorMessage(error) });
     return Promise.reject(error);
   });
 

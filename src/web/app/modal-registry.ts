@@ -55,6 +55,7 @@ export const MODAL_REGISTRY: { [N in ModalName]: Loader<N> } = {
   'study-mode': () => import('../features/video/modals/study-mode-modal'),
   remind: () => import('../features/video/modals/remind-modal'),
   'screen-time': () => import('../features/video/modals/screen-time-modal'),
+  road: () => import('../features/video/road/road-modal'),
   'video-alert': () => import('../features/video/modals/video-alert-modal'),
   'additional-programs': () =>
     import('../features/programs/additional-programs/additional-programs-modal'),

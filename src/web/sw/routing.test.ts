@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_PREFIX, precacheName, staleCaches, strategyFor } from './routing';
+import {
+  CACHE_PREFIX,
+  KEPT_CACHE,
+  OFFLINE_PAGE,
+  VIDEO_SHELL,
+  fallbackFor,
+  precacheName,
+  staleCaches,
+  strategyFor,
+} from './routing';
 
 const ORIGIN = 'https://umnyashki.ru';
 const PRECACHED = new Set(['/assets/main-abc123.js', '/offline.html', '/manifest.webmanifest']);
@@ -37,6 +46,30 @@ describe('what the worker does with a request', () => {
     expect(strategyFor(get('/assets/main-abc123.js?v=2'), ORIGIN, PRECACHED)).toBe('network');
   });
 
+  it('answers a kept lesson’s files from the kept lessons only, whatever the query', () => {
+    for (const path of [
+      '/offline-lessons/12/video.m3u8',
+      '/offline-lessons/12/seg_000.ts',
+      '/offline-lessons/12/poster?x=1',
+    ]) {
+      expect(strategyFor(get(path), ORIGIN, PRECACHED), path).toBe('kept');
+    }
+    expect(
+      strategyFor(
+        { method: 'POST', url: `${ORIGIN}/offline-lessons/12/x`, mode: 'cors' },
+        ORIGIN,
+        PRECACHED,
+      ),
+    ).toBe('network');
+  });
+
+  it('opens the video page’s shell for /video without a network, the offline page elsewhere', () => {
+    expect(fallbackFor('/video')).toBe(VIDEO_SHELL);
+    for (const path of ['/', '/personal/profile', '/video/extra']) {
+      expect(fallbackFor(path), path).toBe(OFFLINE_PAGE);
+    }
+  });
+
   it('leaves other sites and other methods alone', () => {
     expect(strategyFor(get('/assets/main-abc123.js'), 'https://other.example', PRECACHED)).toBe(
       'network',
@@ -58,8 +91,8 @@ describe('the caches an update removes', () => {
   it('removes its own older builds only', () => {
     const current = precacheName('new');
     expect(current.startsWith(CACHE_PREFIX)).toBe(true);
-    expect(staleCaches([precacheName('old'), current, 'someone-elses'], current)).toEqual([
-      precacheName('old'),
-    ]);
+    expect(
+      staleCaches([precacheName('old'), current, 'someone-elses', KEPT_CACHE], current),
+    ).toEqual([precacheName('old')]);
   });
 });

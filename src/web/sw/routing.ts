@@ -4,8 +4,27 @@
 /** The page the worker shows for a page it could not fetch. */
 export const OFFLINE_PAGE = '/offline.html';
 
-/** The worker's own caches are named with this prefix; any other cache is someone else's. */
+/** The page to show when `path` could not be fetched: the video page's shell for /video, else OFFLINE_PAGE. */
+export function fallbackFor(path: string): string {
+  return path === VIDEO_SHELL ? VIDEO_SHELL : OFFLINE_PAGE;
+}
+
+/** The worker's own caches are named with this prefix; any other cache (the kept lessons' too) it leaves. */
 export const CACHE_PREFIX = 'umnyashki-precache-';
+
+/**
+ * Lessons kept for the road (docs/OFFLINE-LESSONS.md): the page stores their playlist,
+ * segments, poster and subtitles in this cache under addresses of this prefix, and the worker answers
+ * them from it — with the network or without — and never from anywhere else.
+ */
+export const KEPT_PREFIX = '/offline-lessons/';
+export const KEPT_CACHE = 'umnyashki-kept-lessons';
+
+/**
+ * The video page's own address: precached with the build, it is what the worker opens when /video cannot
+ * be fetched, so kept lessons play with no network at all. The server answers it with the app's shell.
+ */
+export const VIDEO_SHELL = '/video';
 
 /** The message a page sends a waiting worker when the parent accepts the new version. */
 export const ACCEPT_UPDATE = 'accept-update';
@@ -23,7 +42,9 @@ export type Strategy =
   /** A page: the network, and the offline page when it cannot be reached. */
   | 'page'
   /** A file of this build: from the precache, the network only if it is missing there. */
-  | 'precached';
+  | 'precached'
+  /** A kept lesson's file: from the kept lessons' cache only. */
+  | 'kept';
 
 export interface RequestFacts {
   method: string;
@@ -43,6 +64,7 @@ export function strategyFor(
   const url = new URL(request.url);
   if (url.origin !== origin) return 'network';
   if (PASS_THROUGH.some((prefix) => under(url.pathname, prefix))) return 'network';
+  if (url.pathname.startsWith(KEPT_PREFIX)) return 'kept';
   if (request.mode === 'navigate') return 'page';
   // A query makes it another request (a cache-busting one): the server decides.
   if (url.search === '' && precached.has(url.pathname)) return 'precached';

@@ -1,9 +1,17 @@
 // The service worker, built into /sw.js by scripts/service-worker-plugin.ts, which fills in this build's
 // files. Pages come from the network, the offline page when there is none; this build's hashed files come
-// from the worker's cache; the API, the back office and the videos are never touched (routing.ts). A new
+// from the worker's cache; kept lessons come from their own cache; the API, the back office and the streamed
+// videos are never touched (routing.ts). A new
 // build's worker waits until the parent accepts it (src/web/app/service-worker.ts): the page never runs
 // half old, half new code. docs/DECISIONS.md «The service worker».
-import { ACCEPT_UPDATE, OFFLINE_PAGE, precacheName, staleCaches, strategyFor } from './routing';
+import {
+  ACCEPT_UPDATE,
+  KEPT_CACHE,
+  fallbackFor,
+  precacheName,
+  staleCaches,
+  strategyFor,
+} from './routing';
 
 /** The build's files: the app shell and the school's hashed assets (never the back office's). */
 declare const __PRECACHE__: readonly string[];
@@ -74,9 +82,20 @@ async function page(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch {
-    // No network: the friendly page, at the address the parent was opening (its button retries it).
-    return (await caches.match(OFFLINE_PAGE, MATCH)) ?? Response.error();
+    // No network: the video page's shell for /video (its kept lessons play without one), else the
+    // friendly page, at the address the parent was opening (its button retries it).
+    const fallback = fallbackFor(new URL(request.url).pathname);
+    return (await caches.match(fallback, MATCH)) ?? Response.error();
   }
+}
+
+/** A kept lesson's file, from the kept lessons' cache only: a missing one is a plain 404. */
+async function kept(request: Request): Promise<Response> {
+  const cache = await caches.open(KEPT_CACHE);
+  return (
+    (await cache.match(request, { ignoreSearch: true, ignoreVary: true })) ??
+    new Response('', { status: 404, statusText: 'Not Found' })
+  );
 }
 
 async function precached(request: Request): Promise<Response> {
@@ -87,5 +106,6 @@ worker.addEventListener('fetch', (event) => {
   const strategy = strategyFor(event.request, worker.location.origin, PRECACHED);
   if (strategy === 'page') event.respondWith(page(event.request));
   else if (strategy === 'precached') event.respondWith(precached(event.request));
+  else if (strategy === 'kept') event.respondWith(kept(event.request));
   // Anything else is the browser's own business, as if there were no worker.
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LessonsPage } from '@contract/api/lessons';
+import type { LessonDownloads, LessonsPage } from '@contract/api/lessons';
 import { lessons, videoLadders } from '../../db/schema/index';
 import { DEMO_MEDIA_DIR } from '../../integrations/storage/default-store';
 import { transcodeHandlers } from '../../jobs/handlers';
@@ -209,6 +209,80 @@ describe('signed HLS links', () => {
     await refused(url, 'Ссылка на видео устарела: обновите страницу');
     const stale = await get(segment);
     expect(stale.statusCode).toBe(403);
+  });
+});
+
+describe('lessons for the road', () => {
+  async function downloads(token: string, childId: number) {
+    const res = await world.app.inject({
+      url: `/api/profile/lessons/downloads?child_id=${childId}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: LessonDownloads }>().data;
+  }
+  const days = (from: Date, iso: string) => (Date.parse(iso) - from.getTime()) / DAY;
+
+  it('gives the week’s open lessons with a ladder, one rendition each, until the trial ends', async () => {
+    const f = await world.family();
+    await world.startTrial(f);
+    const now = world.time.clock();
+    const plan = await downloads(f.token, f.childId);
+    expect(plan.week).toBe(1);
+    expect(plan.lessons.map((l) => l.id)).toEqual([firstId, secondId]);
+    // The week's other lessons are open but their videos have no ladder in this test.
+    const open = (await openLessons(f.token, f.childId)).filter((l) => l.available);
+    expect(plan.not_ready).toBe(open.length - 2);
+    // The 640×360 clip's ladder is 360p, 270p and 180p: the tallest up to 540p is kept.
+    const [first] = plan.lessons;
+    expect(first).toMatchObject({ playlist: '360p.m3u8', height: 360, week: 1 });
+    // Its declared bitrate times 12 seconds: a few hundred kilobytes, not the source's size.
+    expect(first?.size_bytes).toBeGreaterThan(100_000);
+    expect(first?.size_bytes).toBeLessThan(2_000_000);
+    // The trial is seven days: the family's access ends before the 14 days do.
+    expect(days(now, plan.expires_at)).toBeCloseTo(7, 1);
+    // The links open the master and the kept rendition, whose segments are then fetched.
+    const master = await world.app.inject({ url: first?.hls_url ?? '' });
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toContain('\n360p.m3u8');
+    const rendition = await world.app.inject({
+      url: (first?.hls_url ?? '').replace('master.m3u8', first?.playlist ?? ''),
+    });
+    expect(rendition.body.split('\n').filter((l) => l.startsWith('/lesson-media/'))).toHaveLength(
+      6,
+    );
+  });
+
+  it('keeps them 14 days at most under a longer subscription', async () => {
+    const f = await world.family();
+    await world.buySubscription(f, 60);
+    const plan = await downloads(f.token, f.childId);
+    expect(plan.lessons.map((l) => l.id)).toEqual([firstId, secondId]);
+    expect(days(world.time.clock(), plan.expires_at)).toBeCloseTo(14, 1);
+  });
+
+  it('offers a family without a subscription only the free first lesson', async () => {
+    const f = await world.family();
+    const plan = await downloads(f.token, f.childId);
+    expect(plan.lessons.map((l) => l.id)).toEqual([firstId]);
+    expect(plan.not_ready).toBe(0);
+    expect(days(world.time.clock(), plan.expires_at)).toBeCloseTo(14, 1);
+  });
+
+  it('knows no other family’s child and names a wrong id in Russian', async () => {
+    const mine = await world.family();
+    const theirs = await world.family();
+    const other = await world.app.inject({
+      url: `/api/profile/lessons/downloads?child_id=${theirs.childId}`,
+      headers: bearer(mine.token),
+    });
+    expect(other.statusCode).toBe(404);
+    const wrong = await world.app.inject({
+      url: '/api/profile/lessons/downloads?child_id=abc',
+      headers: bearer(mine.token),
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ code: 'validation_failed', message: 'Ребёнок не найден' });
   });
 });
 

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@contract/api/common';
-import { lessonsQuery, lessonsResponse } from '@contract/api/lessons';
+import {
+  downloadsQuery,
+  lessonDownloadsResponse,
+  lessonsQuery,
+  lessonsResponse,
+} from '@contract/api/lessons';
 import type { ModuleDeps } from '../../deps';
 import { currentUser } from '../../plugins/auth';
 import { hlsSecret } from './hls-links';
 import { listLessons } from './service';
+import { listDownloads } from './downloads';
 
 export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
   const { db, clock, media, publicCache } = deps;
@@ -35,6 +41,40 @@ export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           catalogue: publicCache.catalogue,
           userId: currentUser(request).id,
           query: request.query,
+        }),
+      }),
+    );
+
+    app.get(
+      '/profile/lessons/downloads',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags: ['lessons'],
+          summary: 'Уроки недели, которые можно скачать для поездки',
+          description:
+            'Открытые уроки текущей недели ребёнка с готовым адаптивным видео: по одному качеству ' +
+            '(не выше 540p), примерный размер, подписанные ссылки на 2 часа и срок, до которого ' +
+            'скачанное можно хранить (конец доступа семьи, но не дольше 14 дней). Чужой ребёнок — 404.',
+          security: [{ bearer: [] }],
+          querystring: downloadsQuery,
+          response: {
+            200: lessonDownloadsResponse,
+            401: errorBody,
+            404: errorBody,
+            422: errorBody,
+          },
+        },
+      },
+      async (request) => ({
+        data: await listDownloads({
+          db,
+          clock,
+          media,
+          hlsSecret: hls,
+          catalogue: publicCache.catalogue,
+          userId: currentUser(request).id,
+          childId: request.query.child_id,
         }),
       }),
     );

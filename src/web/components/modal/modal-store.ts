@@ -53,6 +53,8 @@ export const MODAL_NAMES = [
   'study-mode',
   'remind',
   'screen-time',
+  // Lessons for the road: keeping a week's lessons in the app.
+  'road',
   // After the landing's promo video: «Понравилось? Зарегистрируйтесь…».
   'video-alert',
   // The styled modal: buying an additional program for some of the family's children.
@@ -87,6 +89,7 @@ export interface ModalPropsMap {
   'study-mode': ChildModalProps;
   remind: ChildModalProps;
   'screen-time': ChildModalProps;
+  road: ChildModalProps & { userId: number };
   'video-alert': ModalPropsMap['video'];
   'additional-programs': AdditionalProgramsModalProps;
   subscribe: SubscribeModalProps;

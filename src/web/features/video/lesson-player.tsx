@@ -34,6 +34,8 @@ export interface LessonPlayerProps {
   onPlayNext: (lesson: LessonItem) => void;
   /** The play button was tapped while this player's code was still coming. */
   playWanted: boolean;
+  /** Told of every progress report as it is sent (a kept lesson keeps its progress on the device too). */
+  onReported?: (positionSeconds: number, completed: boolean) => void;
 }
 
 export default function LessonPlayer({
@@ -42,6 +44,7 @@ export default function LessonPlayer({
   next,
   onPlayNext,
   playWanted,
+  onReported,
 }: LessonPlayerProps) {
   const player = useRef<MediaPlayerInstance>(null);
   const started = useMediaState('started', player);
@@ -52,6 +55,10 @@ export default function LessonPlayer({
   const [earned, setEarned] = useState<Achievement[]>([]);
   const reporter = useRef<ProgressReporter | null>(null);
   const resumed = useRef(false);
+  const reported = useRef(onReported);
+  useEffect(() => {
+    reported.current = onReported;
+  });
 
   useEffect(() => {
     const current = new ProgressReporter(async (position, completed) => {
@@ -62,6 +69,7 @@ export default function LessonPlayer({
         ...(completed ? { completed: true } : {}),
       };
       patchLessonProgress(lesson.id, { watched_seconds: Math.floor(position), completed });
+      reported.current?.(position, completed);
       const answer = await reportVideoProgress(body);
       if (answer && answer.new_achievements.length > 0) setEarned(answer.new_achievements);
       // The server counts screen time: when it says «rest», the page puts the rest screen in our place.

@@ -1,13 +1,15 @@
 // The video page's calls: the lessons of a program as one child sees them, the player's progress reports
 // and the trial. Responses are typed by the contract (the server checks them on the way out).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { LessonsPage, LessonType } from '@contract/api/lessons';
+import { isAxiosError } from 'axios';
+import type { LessonDownloads, LessonsPage, LessonType } from '@contract/api/lessons';
 import type { VideoProgress, VideoProgressBody } from '@contract/api/learning';
 import type { SubscriptionItem } from '@contract/api/catalog';
 import { api } from '../../api/client';
 import { fetchSubscriptions } from '../../api/catalog';
 import { queryClient } from '../../api/query-client';
 import { refreshProfile } from '../../api/profile';
+import { flushReports, queueReport } from './progress-outbox';
 
 export interface LessonsFilter {
   child_id?: number;
@@ -73,19 +75,53 @@ export function patchLessonProgress(
   );
 }
 
+/** No answer at all, or the school could not take it now (503): worth sending again later. */
+const notThrough = (error: unknown) =>
+  isAxiosError(error) && (!error.response || error.response.status >= 500);
+
+async function postProgress(body: VideoProgressBody): Promise<VideoProgress> {
+  const response = await api.post<{ data: VideoProgress }>('profile/achievements/video', body, {
+    handlesErrors: true,
+  });
+  return response.data.data;
+}
+
 /**
  * POST profile/achievements/video. docs/PRODUCT.md keeps this call's errors out of the global error modal: a lost
- * report must never interrupt a child's lesson, so a failure answers null and nothing is shown.
+ * report must never interrupt a child's lesson, so a failure answers null and nothing is shown. A report that
+ * did not get through waits in the outbox for the connection (progress-outbox.ts).
  */
 export async function reportVideoProgress(body: VideoProgressBody): Promise<VideoProgress | null> {
   try {
-    const response = await api.post<{ data: VideoProgress }>('profile/achievements/video', body, {
-      handlesErrors: true,
-    });
-    return response.data.data;
-  } catch {
+    const answer = await postProgress(body);
+    // Through again: what waited goes too.
+    void sendWaitingReports();
+    return answer;
+  } catch (error) {
+    if (notThrough(error)) queueReport(body);
     return null;
   }
+}
+
+/** Sends the reports that waited for the connection; a refusal (the lesson is gone) drops one. */
+export function sendWaitingReports(): Promise<void> {
+  return flushReports(async (report) => {
+    try {
+      await postProgress(report);
+      return 'done';
+    } catch (error) {
+      return notThrough(error) ? 'retry' : 'done';
+    }
+  });
+}
+
+/** GET profile/lessons/downloads: the week's lessons the app may keep for a child, and until when. */
+export async function fetchDownloads(childId: number): Promise<LessonDownloads> {
+  const response = await api.get<{ data: LessonDownloads }>('profile/lessons/downloads', {
+    params: { child_id: childId },
+    handlesErrors: true,
+  });
+  return response.data.data;
 }
 
 /** The free tariff of the catalogue (the trial), if the school offers one. */

@@ -1,46 +1,71 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import type { Child } from '@contract/api/auth';
-import type { LessonItem, LessonType } from '@contract/api/lessons';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Header } from '../../components/layout/header';
 import { Container } from '../../components/ui/container';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
 import { useProfile } from '../../api/profile';
-import { useAdditionalPrograms } from '../../api/catalog';
-import { useRenewal } from '../../api/renewal';
-import { useScreenTime } from '../../api/screen-time';
-import { loadChunk } from '../../lib/chunk';
+import { pageSaysConnection } from '../../api/error-reports';
 import { openModal, useModalStore } from '../../components/modal/modal-store';
-import { ChildBadge } from './modals/child-badge';
-import { useLessons } from './lessons-api';
+import { readPacks, tidyKept, type KeptPack } from '../../lib/kept-lessons';
+import { sendWaitingReports } from './lessons-api';
+import { KeptLessonsPage } from './road/kept-lessons-page';
+import { schoolReachable } from './road/reachability';
+import { checkKept } from './road/check-kept';
 import { useSelectedChild } from './selected-child';
-import { LessonCard } from './lesson-card';
-import { PlayerPlaceholder } from './big-play-button';
-import { LockActions } from './lock-actions';
-import { WeekSwitcher } from './week-switcher';
-import { TrialBanner } from './trial-banner';
-import { HolidayBanner } from './holiday';
-import { withGrownUp } from './grown-up';
-import { RestScreen } from './rest-screen';
-import { hlsLibraryNeeded, loadHls } from './hls-library';
+import { ChildLessons } from './child-lessons';
 import styles from './video-page.module.scss';
 
-// The player and its styles are a chunk of their own: the page's lesson list shows without waiting, and
-// the chunk is fetched while the parent looks at the lessons, so a tap on one finds the player in.
-const LessonPlayer = lazy(() => loadChunk(() => import('./lesson-player')));
-/**
- * Fetches the player's code in the browser's idle time, and hls.js with it when a lesson plays a ladder
- * through it; a failure here is left to the lazy load.
- */
-function prefetchPlayer(withHls: boolean): void {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-  idle(() => {
-    void import('./lesson-player').catch(() => undefined);
-    if (withHls && hlsLibraryNeeded()) void loadHls().catch(() => undefined);
-  });
+export default function VideoPage() {
+  // With lessons kept for the road, the school is asked first whether it answers at all: with no
+  // connection the page is the kept lessons, and no call of the online page raises an error.
+  const [mode, setMode] = useState<'online' | 'checking' | KeptPack[]>(() =>
+    readPacks().length > 0 ? 'checking' : 'online',
+  );
+  useEffect(() => {
+    if (mode !== 'checking') return;
+    void tidyKept()
+      .then(schoolReachable)
+      .then((reachable) => {
+        const packs = readPacks();
+        const online = reachable || packs.length === 0;
+        // Out of reach, the kept lessons' page says so; in reach, failures are errors again.
+        pageSaysConnection(!online);
+        setMode(online ? 'online' : packs);
+      });
+  }, [mode]);
+  if (mode === 'checking') {
+    return (
+      <VideoLayout>
+        <p aria-busy="true">Загружаем…</p>
+      </VideoLayout>
+    );
+  }
+  if (mode !== 'online') {
+    return (
+      <VideoLayout header={false}>
+        <KeptLessonsPage packs={mode} />
+      </VideoLayout>
+    );
+  }
+  return <OnlineVideoPage />;
 }
 
-export default function VideoPage() {
+function VideoLayout({ children, header = true }: { children: ReactNode; header?: boolean }) {
+  return (
+    <div className={styles.layout}>
+      <a className={styles.skip} href="#lessons">
+        К урокам
+      </a>
+      {header && <Header />}
+      <Container as="main" id="lessons" className={styles.page} tabIndex={-1}>
+        <h1 className={styles.title}>Видео-уроки</h1>
+        {children}
+      </Container>
+    </div>
+  );
+}
+
+function OnlineVideoPage() {
   const profile = useProfile();
   const children = useMemo(() => profile.data?.children ?? [], [profile.data]);
   const [storedChildId, selectChild] = useSelectedChild();
@@ -63,330 +88,42 @@ export default function VideoPage() {
     chooseChild();
   });
 
-  return (
-    <div className={styles.layout}>
-      <a className={styles.skip} href="#lessons">
-        К урокам
-      </a>
-      <Header />
-      <Container as="main" id="lessons" className={styles.page} tabIndex={-1}>
-        <h1 className={styles.title}>Видео-уроки</h1>
-        {profile.isPending && <p aria-busy="true">Загружаем…</p>}
-        {profile.isError && (
-          <ErrorState title="Не удалось загрузить профиль" onRetry={() => void profile.refetch()} />
-        )}
-        {profile.data && !child && (
-          <div className={styles.whoWatches}>
-            <p className={styles.lead}>Кто будет смотреть уроки?</p>
-            <Button size="lg" onClick={chooseChild}>
-              {children.length === 0 ? 'Добавить ребёнка' : 'Выбрать ребёнка'}
-            </Button>
-          </div>
-        )}
-        {profile.data && child && (
-          <ChildLessons
-            key={child.id}
-            playerLocked={profile.data.playerStatus === 'locked'}
-            paid={profile.data.subscription !== null && !profile.data.subscription.is_free}
-            child={child}
-            canStartTrial={profile.data.subscription === null}
-            onChooseChild={chooseChild}
-          />
-        )}
-      </Container>
-    </div>
-  );
-}
-
-interface ChildLessonsProps {
-  child: Child;
-  /** The profile's playerStatus: nothing but the free previews plays for this family now. */
-  playerLocked: boolean;
-  /** A paid (or gifted) subscription is in force: it may be resting on «каникулы». */
-  paid: boolean;
-  canStartTrial: boolean;
-  onChooseChild: () => void;
-}
-
-function ChildLessons({
-  child,
-  playerLocked,
-  paid,
-  canStartTrial,
-  onChooseChild,
-}: ChildLessonsProps) {
-  const renewalState = useRenewal({ enabled: paid }).data;
-  const holiday =
-    paid && renewalState?.paused_until
-      ? { ...renewalState, paused_until: renewalState.paused_until }
-      : null;
-  // Counted by the server on every device: while it says «rest», the rest screen stands for the player.
-  const screenTime = useScreenTime().data?.find((item) => item.child_id === child.id);
-  const resting = screenTime?.resting === true;
-  const [type, setType] = useState<LessonType>('main');
-  const [week, setWeek] = useState<number | undefined>(undefined);
-  const [additional, setAdditional] = useState<string | undefined>(undefined);
-  const programs = useAdditionalPrograms();
-  const additionalSlug = additional ?? programs.data?.[0]?.program.slug;
-
-  const lessons = useLessons(
-    type === 'main'
-      ? { child_id: child.id, type, week }
-      : { child_id: child.id, type, program: additionalSlug },
-    type === 'main' || additionalSlug !== undefined,
-  );
-  const page = lessons.data;
-  const playable = page?.lessons.filter((lesson) => lesson.available) ?? [];
-  const anyPlayable = playable.length > 0;
-  const anyLadder = playable.some((lesson) => lesson.video.hls_url !== null);
+  // Kept lessons follow the family's access, and what was watched offline goes to the school.
   useEffect(() => {
-    if (anyPlayable) prefetchPlayer(anyLadder);
-  }, [anyPlayable, anyLadder]);
-
-  const [currentId, setCurrentId] = useState<number | null>(null);
-  // The lesson whose play button was tapped before the player's code arrived.
-  const [playWanted, setPlayWanted] = useState<number | null>(null);
-  const current = page?.lessons.find((lesson) => lesson.id === currentId) ?? null;
-  const stage = useRef<HTMLDivElement>(null);
-
-  /** `play`: the lesson was asked to play (its next-lesson button), not only shown. */
-  const open = (lesson: LessonItem, play = false) => {
-    setCurrentId(lesson.id);
-    setPlayWanted(play ? lesson.id : null);
-    stage.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    stage.current?.focus({ preventScroll: true });
-  };
-
-  const nextOf = (lesson: LessonItem): LessonItem | null => {
-    if (!page) return null;
-    const index = page.lessons.findIndex((l) => l.id === lesson.id);
-    return page.lessons[index + 1] ?? null;
-  };
-
-  // The store lists one item per offer (for 1, 2, 3 children): one chip per program.
-  const programChips = useMemo(
-    () =>
-      (programs.data ?? []).filter(
-        (item, index, list) =>
-          list.findIndex((other) => other.program.slug === item.program.slug) === index,
-      ),
-    [programs.data],
-  );
-  const selectedAdditional = programs.data?.find((p) => p.program.slug === additionalSlug);
-  // An additional program the child has not bought: offered right where its lessons are.
-  const notBought =
-    page?.type === 'additional' &&
-    page.lessons.some((lesson) => lesson.lock_reason === 'program_not_bought');
+    if (profile.data) void checkKept(profile.data);
+  }, [profile.data]);
+  useEffect(() => {
+    void sendWaitingReports();
+    const online = () => void sendWaitingReports();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
 
   return (
-    <>
-      <div className={styles.toolbar}>
-        <div className={styles.watcher}>
-          <ChildBadge child={child} size="sm" />
-          <span>
-            Смотрит <strong>{child.name}</strong>
-          </span>
-          <Button variant="ghost" size="sm" onClick={onChooseChild}>
-            Сменить
+    <VideoLayout>
+      {profile.isPending && <p aria-busy="true">Загружаем…</p>}
+      {profile.isError && (
+        <ErrorState title="Не удалось загрузить профиль" onRetry={() => void profile.refetch()} />
+      )}
+      {profile.data && !child && (
+        <div className={styles.whoWatches}>
+          <p className={styles.lead}>Кто будет смотреть уроки?</p>
+          <Button size="lg" onClick={chooseChild}>
+            {children.length === 0 ? 'Добавить ребёнка' : 'Выбрать ребёнка'}
           </Button>
         </div>
-        <div className={styles.settings}>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() =>
-              withGrownUp('изменить режим занятий', () => openModal('study-mode', { child }))
-            }
-          >
-            Режим: {child.study_mode === 'schedule' ? 'расписание' : 'свободный'}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() =>
-              withGrownUp('настроить напоминания', () => openModal('remind', { child }))
-            }
-          >
-            Напоминания: {child.remind_about_lessons ? 'вкл.' : 'выкл.'}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() =>
-              withGrownUp('настроить экранное время', () => openModal('screen-time', { child }))
-            }
-          >
-            Экранное время:{' '}
-            {child.daily_limit_minutes === null ? 'без лимита' : `${child.daily_limit_minutes} мин`}
-          </Button>
-        </div>
-      </div>
-
-      {holiday ? (
-        <HolidayBanner state={holiday} />
-      ) : (
-        playerLocked && <TrialBanner canStartTrial={canStartTrial} />
       )}
-
-      <div className={styles.tabs} role="group" aria-label="Программа">
-        <button
-          type="button"
-          className={styles.tab}
-          aria-pressed={type === 'main'}
-          onClick={() => {
-            setType('main');
-            setCurrentId(null);
-          }}
-        >
-          Основная программа
-        </button>
-        <button
-          type="button"
-          className={styles.tab}
-          aria-pressed={type === 'additional'}
-          onClick={() => {
-            setType('additional');
-            setCurrentId(null);
-          }}
-        >
-          Дополнительные
-        </button>
-      </div>
-
-      {type === 'additional' && programs.data && (
-        <div className={styles.programs} role="group" aria-label="Дополнительные программы">
-          {programChips.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              className={styles.programChip}
-              aria-pressed={item.program.slug === additionalSlug}
-              onClick={() => {
-                setAdditional(item.program.slug);
-                setCurrentId(null);
-              }}
-            >
-              {item.program.title}
-            </button>
-          ))}
-        </div>
+      {profile.data && child && (
+        <ChildLessons
+          key={child.id}
+          playerLocked={profile.data.playerStatus === 'locked'}
+          paid={profile.data.subscription !== null && !profile.data.subscription.is_free}
+          child={child}
+          canStartTrial={profile.data.subscription === null}
+          onChooseChild={chooseChild}
+          userId={profile.data.id}
+        />
       )}
-
-      {lessons.isError && !page && (
-        <ErrorState title="Не удалось загрузить уроки" onRetry={() => void lessons.refetch()} />
-      )}
-      {!page && !lessons.isError && <p aria-busy="true">Загружаем уроки…</p>}
-
-      {page && (
-        <section className={styles.program} aria-labelledby="program-title">
-          <div className={styles.programHead}>
-            <h2 id="program-title" className={styles.programTitle}>
-              {page.program.title}
-            </h2>
-            <div className={styles.programActions}>
-              {notBought && (
-                <Button
-                  variant="accent"
-                  size="sm"
-                  onClick={() =>
-                    openModal('additional-programs', {
-                      slug: page.program.slug,
-                      childId: child.id,
-                    })
-                  }
-                >
-                  Купить программу
-                </Button>
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() =>
-                  openModal('program', {
-                    title: page.program.title,
-                    weeks: page.weeks,
-                    lessonsShown: page.lessons.length,
-                    kind: page.type,
-                    ...(selectedAdditional && page.type === 'additional'
-                      ? { description: selectedAdditional.program.description }
-                      : {}),
-                  })
-                }
-              >
-                О программе
-              </Button>
-            </div>
-          </div>
-          {page.type === 'main' && page.weeks.length > 0 && page.week !== null && (
-            <WeekSwitcher
-              weeks={page.weeks}
-              current={page.week}
-              onChange={(number) => {
-                setWeek(number);
-                setCurrentId(null);
-              }}
-            />
-          )}
-
-          <div ref={stage} className={styles.stage} tabIndex={-1} aria-live="polite">
-            {resting && screenTime && <RestScreen state={screenTime} />}
-            {!resting && current && current.available && current.video.url && (
-              <Suspense
-                fallback={
-                  <PlayerPlaceholder
-                    title={current.title}
-                    poster={current.video.poster}
-                    waiting={playWanted === current.id}
-                    onPress={() => setPlayWanted(current.id)}
-                  />
-                }
-              >
-                <LessonPlayer
-                  key={current.id}
-                  lesson={current}
-                  childId={child.id}
-                  next={nextOf(current)}
-                  onPlayNext={(lesson) => open(lesson, true)}
-                  playWanted={playWanted === current.id}
-                />
-              </Suspense>
-            )}
-            {current && !current.available && (
-              <div className={styles.locked}>
-                <img src={current.video.poster} alt="" className={styles.lockedPoster} />
-                <div>
-                  <h3 className={styles.lockedTitle}>«{current.title}» пока закрыт</h3>
-                  <LockActions
-                    lesson={current}
-                    child={child}
-                    canStartTrial={canStartTrial}
-                    onChooseChild={onChooseChild}
-                    {...(page.type === 'additional' ? { programSlug: page.program.slug } : {})}
-                  />
-                </div>
-              </div>
-            )}
-          </div>
-
-          <ul className={styles.lessons} aria-busy={lessons.isFetching || undefined}>
-            {page.lessons.map((lesson) => (
-              <li key={lesson.id}>
-                <LessonCard
-                  lesson={lesson}
-                  playing={lesson.id === currentId}
-                  onOpen={() => open(lesson)}
-                  onInfo={() =>
-                    openModal('lesson', {
-                      lesson,
-                      ...(lesson.available ? { onPlay: () => open(lesson) } : {}),
-                    })
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </>
+    </VideoLayout>
   );
 }

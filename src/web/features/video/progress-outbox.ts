@@ -1,0 +1,75 @@
+// Progress reports that could not reach the school — a lesson watched in a car, kept for the road — wait
+// here, in local storage, and go when the connection is back (docs/OFFLINE-LESSONS.md). One
+// report per child and lesson: the furthest position, and «finished» once it was. The server keeps only
+// the furthest position either way, so sending late loses nothing and sending twice counts nothing twice.
+import type { VideoProgressBody } from '@contract/api/learning';
+import { readStorage, removeStorage, writeStorage } from '../../lib/storage-keys';
+
+export const OUTBOX_STORAGE_KEY = 'progress_outbox';
+
+/** What one attempt to send gave: sent (or refused for good, so dropped), or not through (kept). */
+export type SendOutcome = 'done' | 'retry';
+
+function isReport(value: unknown): value is VideoProgressBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const report = value as Partial<VideoProgressBody>;
+  return (
+    typeof report.child_id === 'number' &&
+    typeof report.lesson_id === 'number' &&
+    typeof report.position_seconds === 'number'
+  );
+}
+
+export function pendingReports(): VideoProgressBody[] {
+  try {
+    const parsed: unknown = JSON.parse(readStorage(OUTBOX_STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isReport) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(reports: readonly VideoProgressBody[]): void {
+  if (reports.length === 0) removeStorage(OUTBOX_STORAGE_KEY);
+  else writeStorage(OUTBOX_STORAGE_KEY, JSON.stringify(reports));
+}
+
+const sameLesson = (a: VideoProgressBody, b: VideoProgressBody) =>
+  a.child_id === b.child_id && a.lesson_id === b.lesson_id;
+
+export function queueReport(report: VideoProgressBody): void {
+  const reports = pendingReports();
+  const earlier = reports.find((r) => sameLesson(r, report));
+  const completed = report.completed === true || earlier?.completed === true;
+  const merged: VideoProgressBody = {
+    child_id: report.child_id,
+    lesson_id: report.lesson_id,
+    position_seconds: Math.max(report.position_seconds, earlier?.position_seconds ?? 0),
+    ...(completed ? { completed: true } : {}),
+  };
+  write([...reports.filter((r) => !sameLesson(r, report)), merged]);
+}
+
+let flushing: Promise<void> | null = null;
+
+/** Sends what waits, oldest first; stops at the first that does not get through (still no network). */
+export function flushReports(
+  send: (report: VideoProgressBody) => Promise<SendOutcome>,
+): Promise<void> {
+  flushing ??= (async () => {
+    try {
+      for (const report of pendingReports()) {
+        if ((await send(report)) === 'retry') return;
+        // Dropped by itself only: a newer report of the same lesson may have come meanwhile.
+        write(
+          pendingReports().filter(
+            (r) => !(sameLesson(r, report) && r.position_seconds <= report.position_seconds),
+          ),
+        );
+      }
+    } finally {
+      flushing = null;
+    }
+  })();
+  return flushing;
+}
