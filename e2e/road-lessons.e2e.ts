@@ -109,6 +109,7 @@ describe('lessons kept for the road', () => {
         await page.goto('/video');
         await page.getByText(/^Нет связи со школой/).waitFor({ timeout: 15_000 });
         expect(await page.getByRole('dialog').count()).toBe(0);
+        expect(await seriousViolations(page)).toEqual([]);
         await page.locator('article').first().getByRole('button').first().click();
         await page.getByRole('button', { name: /Смотреть урок/ }).click();
         await page.waitForFunction(

@@ -3,7 +3,7 @@
 // play button for small hands, resume where the child stopped and progress reports. Loaded only with the
 // video page. A tap on the big button is kept until the media can play: on a slow line the first tap is
 // the one that starts the lesson.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   MediaPlayer,
   MediaProvider,
@@ -91,15 +91,16 @@ export default function LessonPlayer({
   // on the smallest rendition and follows the line. The original file stays listed after it: Vidstack
   // plays the first source the browser can, so a browser that plays neither MediaSource nor HLS itself
   // still plays the lesson, and until the ladder is made the file is the only source.
-  const { hls_url: hlsUrl, url } = lesson.video;
-  // One list while the addresses stay: a new array each render would restart the stream.
-  const sources = useMemo(
-    () => [
+  // The addresses the player started with, kept while it plays this lesson: the lessons list signs them
+  // anew each time it is fetched (every 20 minutes), and a new address would restart the stream from its
+  // beginning. The first ones live long enough for the lesson (lessons/hls-links.ts).
+  const [sources] = useState(() => {
+    const { hls_url: hlsUrl, url } = lesson.video;
+    return [
       ...(hlsUrl ? [{ src: hlsUrl, type: videoType(hlsUrl) }] : []),
       ...(url ? [{ src: url, type: videoType(url) }] : []),
-    ],
-    [hlsUrl, url],
-  );
+    ];
+  });
   if (sources.length === 0) return null;
 
   return (
