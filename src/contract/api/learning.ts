@@ -61,6 +61,16 @@ export const videoProgressBody = z.object({
     .min(0, 'Неверная позиция видео')
     .max(24 * 60 * 60, 'Неверная позиция видео'),
   completed: z.boolean().optional(),
+  /**
+   * How long the report waited on the device for the connection (a lesson kept for the road, watched
+   * offline), in seconds: the school counts what could have been watched since then, at most 14 days.
+   */
+  waited_seconds: z
+    .number({ error: 'Неверное время ожидания' })
+    .int('Неверное время ожидания')
+    .min(0, 'Неверное время ожидания')
+    .max(14 * 24 * 60 * 60, 'Неверное время ожидания')
+    .optional(),
 });
 export type VideoProgressBody = z.infer<typeof videoProgressBody>;
 

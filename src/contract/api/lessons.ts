@@ -108,7 +108,9 @@ export const downloadableLesson = z.object({
   /** The one rendition kept for the road, as the master names it (e.g. `540p.m3u8`), and its height. */
   playlist: z.string(),
   height: z.number().int(),
-  /** About how many bytes the rendition takes: its average bitrate times its length. */
+  /** Names the ladder and rendition: kept files of another version are not this lesson's any more. */
+  version: z.string(),
+  /** About how many bytes the rendition takes: its declared bitrate times its length. */
   size_bytes: z.number().int(),
   progress: z.object({ watched_seconds: z.number().int(), completed: z.boolean() }),
 });

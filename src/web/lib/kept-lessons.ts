@@ -3,7 +3,7 @@
 // answers (src/web/sw/routing.ts). In lib/ because more than the video page forgets them: signing out and
 // every start of the app, which deletes what has expired.
 import type { Child } from '@contract/api/auth';
-import { KEPT_CACHE, KEPT_PREFIX } from '../sw/routing';
+import { KEPT_CACHE, KEPT_HEADER, KEPT_PREFIX } from '../sw/routing';
 import { readStorage, removeStorage, writeStorage } from './storage-keys';
 
 export const KEPT_STORAGE_KEY = 'kept_lessons';
@@ -43,6 +43,8 @@ export const keptUrl = {
     `${KEPT_PREFIX}${lessonId}/seg_${String(index).padStart(4, '0')}.ts`,
   poster: (lessonId: number) => `${KEPT_PREFIX}${lessonId}/poster`,
   subtitles: (lessonId: number) => `${KEPT_PREFIX}${lessonId}/subtitles.vtt`,
+  /** Which ladder and rendition the stored files are of. */
+  version: (lessonId: number) => `${KEPT_PREFIX}${lessonId}/version`,
 };
 
 function isPack(value: unknown): value is KeptPack {
@@ -96,7 +98,8 @@ export function advanceKeptProgress(
 export function setPackExpiry(childId: number, expiresAt: string): void {
   const packs = readPacks();
   const pack = packs.find((p) => p.child.id === childId);
-  if (!pack || pack.expires_at === expiresAt) return;
+  // An expired pack is gone already (its files are being deleted): it is not brought back.
+  if (!pack || pack.expires_at === expiresAt || Date.parse(pack.expires_at) <= Date.now()) return;
   pack.expires_at = expiresAt;
   writePacks(packs);
 }
@@ -174,4 +177,19 @@ export async function tidyKept(now = new Date()): Promise<void> {
 export async function forgetAllKept(): Promise<void> {
   removeStorage(KEPT_STORAGE_KEY);
   if (cacheAvailable()) await caches.delete(KEPT_CACHE);
+}
+
+/**
+ * Whether the service worker in charge of the page serves kept lessons: right after a release the page
+ * may run the new code under the old worker, which would keep nothing for offline (its update is offered
+ * with «Обновить»), and a browser may run none at all.
+ */
+export async function keptLessonsServed(): Promise<boolean> {
+  if (!cacheAvailable() || !navigator.serviceWorker?.controller) return false;
+  try {
+    const answer = await fetch(`${KEPT_PREFIX}0/probe`, { cache: 'no-store' });
+    return answer.headers.get(KEPT_HEADER) === '1';
+  } catch {
+    return false;
+  }
 }

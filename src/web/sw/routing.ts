@@ -19,6 +19,11 @@ export const CACHE_PREFIX = 'umnyashki-precache-';
  */
 export const KEPT_PREFIX = '/offline-lessons/';
 export const KEPT_CACHE = 'umnyashki-kept-lessons';
+/**
+ * The worker's answers under KEPT_PREFIX carry this header: the page asks for a file that does not exist
+ * and learns whether the worker in charge keeps lessons (an older one, or none, lets the server answer).
+ */
+export const KEPT_HEADER = 'x-kept-lessons';
 
 /**
  * The video page's own address: precached with the build, it is what the worker opens when /video cannot

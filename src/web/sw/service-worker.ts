@@ -7,6 +7,7 @@
 import {
   ACCEPT_UPDATE,
   KEPT_CACHE,
+  KEPT_HEADER,
   fallbackFor,
   precacheName,
   staleCaches,
@@ -94,7 +95,7 @@ async function kept(request: Request): Promise<Response> {
   const cache = await caches.open(KEPT_CACHE);
   return (
     (await cache.match(request, { ignoreSearch: true, ignoreVary: true })) ??
-    new Response('', { status: 404, statusText: 'Not Found' })
+    new Response('', { status: 404, statusText: 'Not Found', headers: { [KEPT_HEADER]: '1' } })
   );
 }
 

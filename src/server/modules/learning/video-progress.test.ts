@@ -90,6 +90,39 @@ describe('POST /api/profile/achievements/video', () => {
     }
   });
 
+  it('counts a lesson watched offline from when its report began to wait, never more', async () => {
+    const code = 'four-five-w1-l1';
+    const [seeded] = await world.db
+      .select({ duration: lessons.durationSeconds })
+      .from(lessons)
+      .where(eq(lessons.code, code));
+    await world.db.update(lessons).set({ durationSeconds: 600 }).where(eq(lessons.code, code));
+    try {
+      const f = await world.family();
+      // Watched on the road: the report waited 4 minutes, so up to 8 minutes and the margin count.
+      expect((await reported(f, code, 600, true)).watched_seconds).toBe(15);
+      const g = await world.family();
+      const res = await report(g, code, 600, { completed: true, waited_seconds: 240 });
+      expect(res.json<{ data: VideoProgress }>().data.watched_seconds).toBe(240 * 2 + 15);
+      // A whole lesson that waited long enough is finished.
+      const h = await world.family();
+      const done = await report(h, code, 600, { completed: true, waited_seconds: 3600 });
+      expect(done.json<{ data: VideoProgress }>().data).toMatchObject({
+        watched_seconds: 600,
+        completed: true,
+      });
+      // More than 14 days is refused in Russian.
+      const long = await report(h, code, 600, { waited_seconds: 15 * 24 * 3600 });
+      expect(long.statusCode).toBe(422);
+      expect(long.json().message).toBe('Неверное время ожидания');
+    } finally {
+      await world.db
+        .update(lessons)
+        .set({ durationSeconds: seeded?.duration ?? 12 })
+        .where(eq(lessons.code, code));
+    }
+  });
+
   it('does not take the player’s word for the end: the position must reach 90 %', async () => {
     const f = await world.family();
     expect((await reported(f, 'four-five-w1-l1', 5, true)).completed).toBe(false);

@@ -32,7 +32,8 @@ export const isCompletedAt = (positionSeconds: number, durationSeconds: number):
  * How far one report may move a lesson forward: twice the time since the child's previous report (the
  * player may play at double speed), plus a margin for the first report and a late one. A report that jumps
  * to the end (a dragged slider, or a client that lies) counts only what could have been watched, so awards
- * are earned by watching.
+ * are earned by watching. A report that waited on the device for the connection says for how long (at most
+ * 14 days), and that time counts as the time since the previous report.
  */
 export const REPORT_MARGIN_SECONDS = 15;
 export const MAX_PLAYBACK_RATE = 2;
@@ -79,7 +80,11 @@ export async function reportVideo({
     .select({ watchedSeconds: lessonStats.watchedSeconds, updatedAt: lessonStats.updatedAt })
     .from(lessonStats)
     .where(and(eq(lessonStats.childId, child.id), eq(lessonStats.lessonKey, lesson.row.code)));
-  const sincePrior = prior ? Math.max(0, (now.getTime() - prior.updatedAt.getTime()) / 1000) : 0;
+  // A report that waited offline on the device (docs/OFFLINE-LESSONS.md) counts from when it waited.
+  const sincePrior = Math.max(
+    prior ? Math.max(0, (now.getTime() - prior.updatedAt.getTime()) / 1000) : 0,
+    report.waited_seconds ?? 0,
+  );
   const ceiling =
     (prior?.watchedSeconds ?? 0) + sincePrior * MAX_PLAYBACK_RATE + REPORT_MARGIN_SECONDS;
   const reached = Math.min(report.position_seconds, duration, ceiling);

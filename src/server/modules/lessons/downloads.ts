@@ -1,6 +1,7 @@
 // Lessons for the road: which of a child's open lessons of this week the app may keep, one rendition of
 // each, and until when (docs/OFFLINE-LESSONS.md). The app fetches the files through the
 // signed links given here, as the player would; nothing is served for keeping that is not open to watch.
+import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { LessonDownloads, DownloadableLesson } from '@contract/api/lessons';
 import type { Database } from '../../db/client';
@@ -73,7 +74,12 @@ export async function listDownloads(options: Options): Promise<LessonDownloads> 
   const open = page.lessons.filter((lesson) => lesson.available);
   const rows = open.length
     ? await db
-        .select({ id: lessons.id, videoKey: lessons.videoKey })
+        .select({
+          id: lessons.id,
+          videoKey: lessons.videoKey,
+          posterKey: lessons.posterKey,
+          subtitlesKey: lessons.subtitlesKey,
+        })
         .from(lessons)
         .where(
           inArray(
@@ -82,13 +88,21 @@ export async function listDownloads(options: Options): Promise<LessonDownloads> 
           ),
         )
     : [];
-  const keyOf = new Map(rows.map((row) => [row.id, row.videoKey]));
-  const ladders = await laddersOf(db, [...keyOf.values()]);
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  const ladders = await laddersOf(
+    db,
+    rows.map((row) => row.videoKey),
+  );
+  // Every link of a download lives as long as the download may take.
+  const sign = (key: string) => media.signedUrl(key, DOWNLOAD_LINK_TTL_SECONDS, now);
 
   const kept: DownloadableLesson[] = [];
   let notReady = 0;
   for (const lesson of open) {
-    const ladder = ladders.get(keyOf.get(lesson.id) ?? '');
+    const row = rowOf.get(lesson.id);
+    const ladder = row && ladders.get(row.videoKey);
+    // A ladder that failed will not come by waiting: the lesson is left out, not promised for later.
+    if (!row || ladder?.state === 'failed') continue;
     const master =
       ladder?.state === 'ready' ? await media.read(`${ladder.folder}/master.m3u8`) : null;
     const variant = master ? roadVariant(variantsOf(master.toString('utf8'))) : null;
@@ -102,8 +116,13 @@ export async function listDownloads(options: Options): Promise<LessonDownloads> 
       position: lesson.position,
       week: lesson.week,
       duration_seconds: lesson.duration_seconds,
-      poster: lesson.video.poster,
-      subtitles: lesson.video.subtitles,
+      poster: await sign(row.posterKey),
+      subtitles: await sign(row.subtitlesKey),
+      // The kept files are of this ladder and rendition: a replaced video or another rendition is new.
+      version: createHash('sha256')
+        .update(`${ladder.folder}\n${variant.uri}`)
+        .digest('hex')
+        .slice(0, 12),
       hls_url: hlsMasterUrl(hlsSecret, lesson.id, ladder.folder, DOWNLOAD_LINK_TTL_SECONDS, now),
       playlist: variant.uri,
       height: variant.height,

@@ -236,6 +236,7 @@ describe('lessons for the road', () => {
     // The 640×360 clip's ladder is 360p, 270p and 180p: the tallest up to 540p is kept.
     const [first] = plan.lessons;
     expect(first).toMatchObject({ playlist: '360p.m3u8', height: 360, week: 1 });
+    expect(first?.version).toMatch(/^[0-9a-f]{12}$/);
     // Its declared bitrate times 12 seconds: a few hundred kilobytes, not the source's size.
     expect(first?.size_bytes).toBeGreaterThan(100_000);
     expect(first?.size_bytes).toBeLessThan(2_000_000);

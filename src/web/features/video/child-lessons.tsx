@@ -1,6 +1,6 @@
 // One child's lessons on the video page: the grown-up's settings, the program's tabs and weeks, the
 // player's stage and the lessons as big pictures.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Child } from '@contract/api/auth';
 import type { LessonItem, LessonType } from '@contract/api/lessons';
 import { Button } from '../../components/ui/button';
@@ -8,12 +8,11 @@ import { ErrorState } from '../../components/ui/error-state';
 import { useAdditionalPrograms } from '../../api/catalog';
 import { useRenewal } from '../../api/renewal';
 import { useScreenTime } from '../../api/screen-time';
-import { loadChunk } from '../../lib/chunk';
 import { openModal } from '../../components/modal/modal-store';
 import { ChildBadge } from './modals/child-badge';
 import { useLessons } from './lessons-api';
 import { LessonCard } from './lesson-card';
-import { PlayerPlaceholder } from './big-play-button';
+import { LazyLessonPlayer } from './lazy-lesson-player';
 import { LockActions } from './lock-actions';
 import { WeekSwitcher } from './week-switcher';
 import { TrialBanner } from './trial-banner';
@@ -27,9 +26,9 @@ import styles from './video-page.module.scss';
 const canKeepLessons = () =>
   typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof caches !== 'undefined';
 
-// The player and its styles are a chunk of their own: the page's lesson list shows without waiting, and
-// the chunk is fetched while the parent looks at the lessons, so a tap on one finds the player in.
-const LessonPlayer = lazy(() => loadChunk(() => import('./lesson-player')));
+// The player and its styles are a chunk of their own (lazy-lesson-player.tsx): the page's lesson list
+// shows without waiting, and the chunk is fetched while the parent looks at the lessons, so a tap on one
+// finds the player in.
 /**
  * Fetches the player's code in the browser's idle time, and hls.js with it when a lesson plays a ladder
  * through it; a failure here is left to the lazy load.
@@ -289,25 +288,15 @@ export function ChildLessons({
           <div ref={stage} className={styles.stage} tabIndex={-1} aria-live="polite">
             {resting && screenTime && <RestScreen state={screenTime} />}
             {!resting && current && current.available && current.video.url && (
-              <Suspense
-                fallback={
-                  <PlayerPlaceholder
-                    title={current.title}
-                    poster={current.video.poster}
-                    waiting={playWanted === current.id}
-                    onPress={() => setPlayWanted(current.id)}
-                  />
-                }
-              >
-                <LessonPlayer
-                  key={current.id}
-                  lesson={current}
-                  childId={child.id}
-                  next={nextOf(current)}
-                  onPlayNext={(lesson) => open(lesson, true)}
-                  playWanted={playWanted === current.id}
-                />
-              </Suspense>
+              <LazyLessonPlayer
+                key={current.id}
+                lesson={current}
+                childId={child.id}
+                next={nextOf(current)}
+                onPlayNext={(lesson) => open(lesson, true)}
+                playWanted={playWanted === current.id}
+                onWantPlay={() => setPlayWanted(current.id)}
+              />
             )}
             {current && !current.available && (
               <div className={styles.locked}>

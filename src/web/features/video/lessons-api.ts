@@ -110,7 +110,9 @@ export function sendWaitingReports(): Promise<void> {
       await postProgress(report);
       return 'done';
     } catch (error) {
-      return notThrough(error) ? 'retry' : 'done';
+      // Signed out meanwhile or too many at once: later. Refused for good (the lesson is gone): dropped.
+      const later = isAxiosError(error) && [401, 429].includes(error.response?.status ?? 0);
+      return notThrough(error) || later ? 'retry' : 'done';
     }
   });
 }

@@ -7,13 +7,29 @@ beforeEach(() => window.localStorage.clear());
 
 describe('progress watched without a connection', () => {
   it('waits as one report per child and lesson: the furthest point, finished once it was', () => {
-    queueReport({ child_id: 1, lesson_id: 10, position_seconds: 30 });
-    queueReport({ child_id: 1, lesson_id: 10, position_seconds: 95, completed: true });
-    queueReport({ child_id: 1, lesson_id: 10, position_seconds: 12 });
-    queueReport({ child_id: 2, lesson_id: 10, position_seconds: 5 });
+    queueReport({ child_id: 1, lesson_id: 10, position_seconds: 30 }, 1_000);
+    queueReport({ child_id: 1, lesson_id: 10, position_seconds: 95, completed: true }, 2_000);
+    queueReport({ child_id: 1, lesson_id: 10, position_seconds: 12 }, 3_000);
+    queueReport({ child_id: 2, lesson_id: 10, position_seconds: 5 }, 4_000);
     expect(pendingReports()).toEqual([
-      { child_id: 1, lesson_id: 10, position_seconds: 95, completed: true },
-      { child_id: 2, lesson_id: 10, position_seconds: 5 },
+      { child_id: 1, lesson_id: 10, position_seconds: 95, completed: true, queued_at: 1_000 },
+      { child_id: 2, lesson_id: 10, position_seconds: 5, queued_at: 4_000 },
+    ]);
+  });
+
+  it('tells the school how long it waited, from the lesson’s first report that could not go', async () => {
+    queueReport({ child_id: 1, lesson_id: 10, position_seconds: 30 }, 1_000);
+    queueReport({ child_id: 1, lesson_id: 10, position_seconds: 300 }, 200_000);
+    const sent: VideoProgressBody[] = [];
+    await flushReports(
+      async (report) => {
+        sent.push(report);
+        return 'done';
+      },
+      () => 301_000,
+    );
+    expect(sent).toEqual([
+      { child_id: 1, lesson_id: 10, position_seconds: 300, waited_seconds: 300 },
     ]);
   });
 
@@ -26,7 +42,7 @@ describe('progress watched without a connection', () => {
       return report.lesson_id === 10 ? 'done' : 'retry';
     });
     expect(sent.map((r) => r.lesson_id)).toEqual([10, 11]);
-    expect(pendingReports()).toEqual([{ child_id: 1, lesson_id: 11, position_seconds: 40 }]);
+    expect(pendingReports()).toMatchObject([{ child_id: 1, lesson_id: 11, position_seconds: 40 }]);
     await flushReports(async () => 'done');
     expect(pendingReports()).toEqual([]);
   });
@@ -37,6 +53,6 @@ describe('progress watched without a connection', () => {
       queueReport({ child_id: 1, lesson_id: 10, position_seconds: 60 });
       return 'done';
     });
-    expect(pendingReports()).toEqual([{ child_id: 1, lesson_id: 10, position_seconds: 60 }]);
+    expect(pendingReports()).toMatchObject([{ child_id: 1, lesson_id: 10, position_seconds: 60 }]);
   });
 });

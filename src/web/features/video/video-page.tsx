@@ -24,6 +24,7 @@ export default function VideoPage() {
   useEffect(() => {
     if (mode !== 'checking') return;
     void tidyKept()
+      .catch(() => undefined)
       .then(schoolReachable)
       .then((reachable) => {
         const packs = readPacks();

@@ -6,7 +6,7 @@ import { isAxiosError } from 'axios';
 import type { Profile } from '@contract/api/auth';
 import type { LessonsPage } from '@contract/api/lessons';
 import { api } from '../../../api/client';
-import { dropKept, readPacks, setPackExpiry } from '../../../lib/kept-lessons';
+import { dropKept, keptUrl, readPacks, setPackExpiry } from '../../../lib/kept-lessons';
 import { fetchDownloads } from '../lessons-api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,20 +27,27 @@ export async function checkKept(profile: Profile): Promise<void> {
     (pack, lesson) =>
       lesson === null && (pack.user_id !== profile.id || !children.has(pack.child.id)),
   );
+  // Files the browser evicted: their lessons are not kept any more, whatever the list says.
+  const evicted = new Set<number>();
+  for (const pack of readPacks())
+    for (const lesson of pack.lessons)
+      if (!(await caches.match(keptUrl.playlist(lesson.id)))) evicted.add(lesson.id);
+  await dropKept((_, lesson) => lesson !== null && evicted.has(lesson.id));
   for (const pack of readPacks()) {
     try {
-      const plan = await fetchDownloads(pack.child.id);
-      const latest = Date.parse(pack.saved_at) + KEEP_DAYS * DAY_MS;
-      setPackExpiry(
-        pack.child.id,
-        new Date(Math.min(latest, Date.parse(plan.expires_at))).toISOString(),
-      );
+      // What is no longer open goes first; only then may the end move.
       if (pack.week !== null) {
         const open = await openLessonIds(pack.child.id, pack.week);
         await dropKept(
           (p, lesson) => p.child.id === pack.child.id && lesson !== null && !open.has(lesson.id),
         );
       }
+      const plan = await fetchDownloads(pack.child.id);
+      const latest = Date.parse(pack.saved_at) + KEEP_DAYS * DAY_MS;
+      setPackExpiry(
+        pack.child.id,
+        new Date(Math.min(latest, Date.parse(plan.expires_at))).toISOString(),
+      );
     } catch (error) {
       // The child is gone from the family: its lessons go too. Anything else (no connection) waits.
       if (isAxiosError(error) && error.response?.status === 404)

@@ -26,7 +26,9 @@ export type KeepFailure =
   /** The signed links ran out (a very long download): the caller asks for new ones and goes on. */
   | 'links_expired'
   /** The server refused a file for another reason. */
-  | 'refused';
+  | 'refused'
+  /** The grown-up pressed «Остановить». */
+  | 'stopped';
 
 export class KeepError extends Error {
   constructor(readonly reason: KeepFailure) {
@@ -76,12 +78,22 @@ async function keepOne(
     bytes += size;
     stored(size);
   };
+  // Files of another ladder or rendition (a replaced video) are not this lesson's: they go first.
+  const marker = await cache.match(keptUrl.version(lesson.id));
+  if (!marker || (await marker.text()) !== lesson.version) {
+    const folder = keptUrl.folder(lesson.id);
+    for (const request of await cache.keys())
+      if (new URL(request.url).pathname.startsWith(folder)) await cache.delete(request);
+    await cache.put(keptUrl.version(lesson.id), new Response(lesson.version));
+  }
   const playlistUrl = new URL(lesson.playlist, new URL(lesson.hls_url, window.location.href)).href;
   const playlist = await (await fetched(playlistUrl, signal)).text();
   const segments = segmentsOf(playlist, playlistUrl);
   let next = 0;
+  // One failure stops the others: nothing more is written once the download has stopped.
+  let failed = false;
   const worker = async () => {
-    while (next < segments.length) {
+    while (next < segments.length && !failed) {
       const index = next;
       next += 1;
       const key = keptUrl.segment(lesson.id, index);
@@ -90,8 +102,13 @@ async function keepOne(
         add(Number(have.headers.get('content-length') ?? 0));
         continue;
       }
-      const body = await (await fetched(segments[index] ?? '', signal)).blob();
-      add(await store(cache, key, body, 'video/mp2t'));
+      try {
+        const body = await (await fetched(segments[index] ?? '', signal)).blob();
+        add(await store(cache, key, body, 'video/mp2t'));
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, segments.length) }, worker));
@@ -155,6 +172,7 @@ export function keepLessons(options: {
     const total = plan.lessons.reduce((sum, lesson) => sum + lesson.size_bytes, 0);
     let done = 0;
     onProgress({ done, total });
+    // The plan names the lessons to fetch now; those kept before of the same week stay.
     const earlier = readPacks().find((p) => p.child.id === child.id && p.week === plan.week);
     const pack: KeptPack = {
       user_id: userId,
@@ -163,7 +181,7 @@ export function keepLessons(options: {
       saved_at: new Date().toISOString(),
       expires_at: plan.expires_at,
       // What an earlier keeping of this week stored stays kept while the rest comes.
-      lessons: (earlier?.lessons ?? []).filter((l) => plan.lessons.some((p) => p.id === l.id)),
+      lessons: earlier?.lessons ?? [],
     };
     try {
       const cache = await caches.open(KEPT_CACHE);

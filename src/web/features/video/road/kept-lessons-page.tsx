@@ -1,21 +1,20 @@
 // The video page with no connection to the school: the lessons kept for the road, played from the app's
 // own storage (docs/OFFLINE-LESSONS.md). No call to the school is made here; progress
 // waits in the outbox and goes when the connection is back, which the page notices by itself.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LessonItem } from '@contract/api/lessons';
 import { Button } from '../../../components/ui/button';
-import { loadChunk } from '../../../lib/chunk';
 import { advanceKeptProgress, keptUrl, readPacks, type KeptPack } from '../../../lib/kept-lessons';
 import { reloadPage } from '../../../lib/reload';
 import { ChildBadge } from '../modals/child-badge';
 import { LessonCard } from '../lesson-card';
-import { PlayerPlaceholder } from '../big-play-button';
+import { LazyLessonPlayer } from '../lazy-lesson-player';
 import { useSelectedChild } from '../selected-child';
 import { openModal } from '../../../components/modal/modal-store';
 import { schoolReachable } from './reachability';
+import { sendWaitingReports } from '../lessons-api';
+import { pageSaysConnection } from '../../../api/error-reports';
 import styles from '../video-page.module.scss';
-
-const LessonPlayer = lazy(() => loadChunk(() => import('../lesson-player')));
 
 /** A kept lesson as the player and the cards know lessons: every address is one of the kept cache. */
 function asLessonItem(pack: KeptPack, index: number): LessonItem | null {
@@ -67,6 +66,8 @@ function useSchoolBack(): boolean {
 }
 
 export function KeptLessonsPage({ packs }: { packs: KeptPack[] }) {
+  // This page says the school is out of reach; once it is gone, failures are errors again.
+  useEffect(() => () => pageSaysConnection(false), []);
   const [storedChildId, selectChild] = useSelectedChild();
   const pack = packs.find((p) => p.child.id === storedChildId) ?? packs[0];
   const [currentId, setCurrentId] = useState<number | null>(null);
@@ -74,6 +75,10 @@ export function KeptLessonsPage({ packs }: { packs: KeptPack[] }) {
   const [playWanted, setPlayWanted] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
   const back = useSchoolBack();
+  // Back in reach: what was watched meanwhile goes at once, before the parent reloads.
+  useEffect(() => {
+    if (back) void sendWaitingReports();
+  }, [back]);
   const stage = useRef<HTMLDivElement>(null);
   // Read again after a lesson reports, so the cards show the progress made offline.
   const lessons = useMemo(() => {
@@ -132,32 +137,22 @@ export function KeptLessonsPage({ packs }: { packs: KeptPack[] }) {
         </h2>
         <div ref={stage} className={styles.stage} tabIndex={-1} aria-live="polite">
           {current && (
-            <Suspense
-              fallback={
-                <PlayerPlaceholder
-                  title={current.title}
-                  poster={current.video.poster}
-                  waiting={playWanted === current.id}
-                  onPress={() => setPlayWanted(current.id)}
-                />
-              }
-            >
-              <LessonPlayer
-                key={current.id}
-                lesson={current}
-                childId={pack.child.id}
-                next={lessons[lessons.indexOf(current) + 1] ?? null}
-                onPlayNext={(lesson) => open(lesson, true)}
-                playWanted={playWanted === current.id}
-                onReported={(position, completed) => {
-                  advanceKeptProgress(pack.child.id, current.id, {
-                    watched_seconds: Math.floor(position),
-                    completed,
-                  });
-                  setVersion((v) => v + 1);
-                }}
-              />
-            </Suspense>
+            <LazyLessonPlayer
+              key={current.id}
+              lesson={current}
+              childId={pack.child.id}
+              next={lessons[lessons.indexOf(current) + 1] ?? null}
+              onPlayNext={(lesson) => open(lesson, true)}
+              playWanted={playWanted === current.id}
+              onWantPlay={() => setPlayWanted(current.id)}
+              onReported={(position, completed) => {
+                advanceKeptProgress(pack.child.id, current.id, {
+                  watched_seconds: Math.floor(position),
+                  completed,
+                });
+                setVersion((v) => v + 1);
+              }}
+            />
           )}
         </div>
         <ul className={styles.lessons}>

@@ -10,7 +10,9 @@ export async function schoolReachable(): Promise<boolean> {
       cache: 'no-store',
       signal: AbortSignal.timeout(WAIT_MS),
     });
-    return answer.ok;
+    // A Wi-Fi's sign-in page answers too, with its own page: only the school's own answer counts.
+    const json = answer.headers.get('content-type')?.includes('application/json') === true;
+    return answer.ok && !answer.redirected && json;
   } catch {
     return false;
   }

@@ -9,6 +9,8 @@ import type { ModalPropsMap } from '../../../components/modal/modal-store';
 import { Button } from '../../../components/ui/button';
 import type { KeepFailure } from './keep-lessons';
 import { formatSize, percentOf } from './sizes';
+import type { LessonDownloads } from '@contract/api/lessons';
+import type { KeptPack } from '../../../lib/kept-lessons';
 import { useKeeping, type StorageRoom } from './use-keeping';
 import styles from './road.module.scss';
 
@@ -18,11 +20,29 @@ const FAILURES: Record<KeepFailure, string> = {
     'На устройстве не хватает места. Освободите место или удалите другие загрузки и нажмите «Продолжить».',
   links_expired: 'Ссылки на уроки устарели. Нажмите «Продолжить» — скачаем остальное.',
   refused: 'Школа не отдала один из файлов. Попробуйте ещё раз чуть позже.',
+  stopped: 'Загрузка остановлена. Скачанное сохранено — можно продолжить, когда удобно.',
 };
 
-/** «Ещё 1 урок готовится…», «Ещё 2 урока готовятся…»: the verb agrees with the number. */
+/** 1, 21, 31… take the singular verb: «1 урок готовится», «2 урока готовятся». */
+const singular = (count: number) => count % 10 === 1 && count % 100 !== 11;
+
+function keptUntil(count: number, expiresAt: string): string {
+  const date = formatMoscowDate(expiresAt);
+  return singular(count)
+    ? `Хранится до ${date}, потом удалится сам.`
+    : `Хранятся до ${date}, потом удалятся сами.`;
+}
+
+/** What the offer is: the first keeping, more of the same week, or this week instead of the kept one. */
+function offerTitle(plan: LessonDownloads, pack: KeptPack | null): string {
+  const week = plan.week !== null ? `недели ${plan.week}` : 'недели';
+  if (!pack) return `Уроки ${week}:`;
+  return pack.week === plan.week ? 'Можно скачать ещё:' : `Заменить скачанное на уроки ${week}:`;
+}
+
+/** «Ещё 1 урок готовится…», «Ещё 2 урока готовятся…». */
 function notReadyText(count: number): string {
-  const one = count % 10 === 1 && count % 100 !== 11;
+  const one = singular(count);
   return `Ещё ${pluralize(count, LESSONS)} ${one ? 'готовится' : 'готовятся'} к показу — скачать можно будет позже.`;
 }
 
@@ -40,7 +60,8 @@ export default function RoadModal({ child, userId }: ModalPropsMap['road']) {
   const progressId = useId();
   const { state, pack, room, keep, stop, remove, reload } = useKeeping(child, userId);
   const plan = 'plan' in state ? state.plan : null;
-  const keptIds = new Set(pack?.lessons.map((l) => l.id) ?? []);
+  // Lessons of another week kept before count as nothing kept: this week replaces them.
+  const keptIds = new Set(pack && pack.week === plan?.week ? pack.lessons.map((l) => l.id) : []);
   const missing = plan?.lessons.filter((l) => !keptIds.has(l.id)) ?? [];
   const missingBytes = missing.reduce((sum, l) => sum + l.size_bytes, 0);
   const keptBytes = pack?.lessons.reduce((sum, l) => sum + l.bytes, 0) ?? 0;
@@ -49,11 +70,17 @@ export default function RoadModal({ child, userId }: ModalPropsMap['road']) {
     <ModalShell title="Уроки для поездки" size="md">
       <div className={styles.body}>
         <p className={styles.lead}>
-          Уроки недели для ребёнка «{child.name}» сохранятся в приложении и откроются на странице
-          уроков без интернета — в машине, в поезде, на даче.
+          Уроки недели сохранятся в приложении, и {child.name} сможет смотреть их на странице уроков
+          без интернета — в машине, в поезде, на даче.
         </p>
 
         {state.step === 'loading' && <p role="status">Считаем, сколько места нужно…</p>}
+        {state.step === 'update' && (
+          <p className={styles.notice} role="alert">
+            Чтобы скачивать уроки, приложению нужно обновиться: обновите страницу (или нажмите
+            «Обновить», если сайт предлагает новую версию) и откройте это окно снова.
+          </p>
+        )}
         {state.step === 'offline' && (
           <div className={styles.notice} role="alert">
             <p>Нет связи со школой: скачать уроки сейчас не получится.</p>
@@ -69,7 +96,7 @@ export default function RoadModal({ child, userId }: ModalPropsMap['road']) {
               <strong>
                 Скачано: {pluralize(pack.lessons.length, LESSONS)}, {formatSize(keptBytes)}.
               </strong>{' '}
-              Хранятся до {formatMoscowDate(pack.expires_at)}, потом удалятся сами.
+              {keptUntil(pack.lessons.length, pack.expires_at)}
             </p>
             <ul className={styles.list}>
               {pack.lessons.map((lesson) => (
@@ -88,13 +115,7 @@ export default function RoadModal({ child, userId }: ModalPropsMap['road']) {
 
         {plan && state.step !== 'keeping' && missing.length > 0 && (
           <div className={styles.offer}>
-            <p>
-              {pack
-                ? 'Можно скачать ещё:'
-                : plan.week !== null
-                  ? `Уроки недели ${plan.week}:`
-                  : 'Уроки:'}
-            </p>
+            <p>{offerTitle(plan, pack)}</p>
             <ul className={styles.list}>
               {missing.map((lesson) => (
                 <li key={lesson.id}>
@@ -103,10 +124,13 @@ export default function RoadModal({ child, userId }: ModalPropsMap['road']) {
                 </li>
               ))}
             </ul>
-            <p className={styles.meta}>Хранятся до {formatMoscowDate(plan.expires_at)}.</p>
+            <p className={styles.meta}>
+              {singular(missing.length) ? 'Будет храниться' : 'Будут храниться'} до{' '}
+              {formatMoscowDate(plan.expires_at)}.
+            </p>
           </div>
         )}
-        {plan && plan.lessons.length === 0 && (
+        {plan && plan.lessons.length === 0 && plan.not_ready === 0 && (
           <p className={styles.notice}>
             Сейчас скачивать нечего: на этой неделе для ребёнка нет открытых уроков.
           </p>
@@ -118,7 +142,7 @@ export default function RoadModal({ child, userId }: ModalPropsMap['road']) {
         {state.step === 'keeping' && (
           <div className={styles.progress}>
             <label htmlFor={progressId}>
-              Скачиваем: {formatSize(state.progress.done)} из около{' '}
+              Скачиваем: {formatSize(state.progress.done)} из примерно{' '}
               {formatSize(state.progress.total)}
             </label>
             <progress
@@ -148,7 +172,7 @@ export default function RoadModal({ child, userId }: ModalPropsMap['road']) {
         )}
         {pack && plan && missing.length === 0 && state.step === 'ready' && (
           <p className={styles.done} role="status">
-            Готово: все уроки недели на устройстве.
+            Готово: все {plan.not_ready > 0 ? 'готовые' : 'открытые'} уроки недели на устройстве.
           </p>
         )}
         <Room room={room} />

@@ -3,6 +3,7 @@ import { formatSize, percentOf } from './sizes';
 
 describe('sizes for a parent', () => {
   it('reads in whole megabytes, gigabytes with a decimal comma, a non-breaking space before the unit', () => {
+    expect(formatSize(0)).toBe('0\u00a0МБ');
     expect(formatSize(300 * 1024)).toBe('1\u00a0МБ');
     expect(formatSize(48.4 * 1024 * 1024)).toBe('48\u00a0МБ');
     expect(formatSize(1.25 * 1024 ** 3)).toBe('1,3\u00a0ГБ');

@@ -7,6 +7,7 @@ const number = (value: number, digits: number) =>
 
 export function formatSize(bytes: number): string {
   if (bytes >= GB) return `${number(bytes / GB, 1)}\u00a0ГБ`;
+  if (bytes <= 0) return '0\u00a0МБ';
   // Under a megabyte still reads as one: nobody keeps a lesson of kilobytes.
   return `${number(Math.max(1, Math.round(bytes / MB)), 0)}\u00a0МБ`;
 }

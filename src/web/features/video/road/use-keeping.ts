@@ -3,13 +3,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Child } from '@contract/api/auth';
 import type { LessonDownloads } from '@contract/api/lessons';
-import { deletePack, readPacks, type KeptPack } from '../../../lib/kept-lessons';
+import { deletePack, keptLessonsServed, readPacks, type KeptPack } from '../../../lib/kept-lessons';
 import { fetchDownloads } from '../lessons-api';
 import { KeepError, keepLessons, type KeepFailure, type KeepProgress } from './keep-lessons';
 
 export type Keeping =
   | { step: 'loading' }
   | { step: 'offline' }
+  /** The page's service worker does not keep lessons (yet): the app must be updated first. */
+  | { step: 'update' }
   | { step: 'ready'; plan: LessonDownloads }
   | { step: 'keeping'; plan: LessonDownloads; progress: KeepProgress }
   | { step: 'stopped'; plan: LessonDownloads; reason: KeepFailure };
@@ -39,10 +41,14 @@ export function useKeeping(child: Child, userId: number) {
 
   const load = useCallback(async () => {
     setState({ step: 'loading' });
-    try {
-      setState({ step: 'ready', plan: await fetchDownloads(child.id) });
-    } catch {
-      setState({ step: 'offline' });
+    if (!(await keptLessonsServed())) {
+      setState({ step: 'update' });
+    } else {
+      try {
+        setState({ step: 'ready', plan: await fetchDownloads(child.id) });
+      } catch {
+        setState({ step: 'offline' });
+      }
     }
     setRoom(await storageRoom());
   }, [child.id]);
@@ -52,38 +58,55 @@ export function useKeeping(child: Child, userId: number) {
     return () => abort.current?.abort();
   }, [load]);
 
-  const keep = async (plan: LessonDownloads, retried = false): Promise<void> => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setState({ step: 'keeping', plan, progress: { done: 0, total: 1 } });
-    try {
-      const kept = await keepLessons({
-        plan,
-        child,
-        userId,
-        signal: controller.signal,
-        onProgress: (progress) => setState({ step: 'keeping', plan, progress }),
-      });
-      setPack(kept);
-      setState({ step: 'ready', plan });
-    } catch (error) {
-      setPack(readPacks().find((p) => p.child.id === child.id) ?? null);
-      if (controller.signal.aborted) {
-        setState({ step: 'ready', plan });
-      } else if (error instanceof KeepError && error.reason === 'links_expired' && !retried) {
-        // A download longer than its links: new links, and on from what is stored.
-        try {
-          await keep(await fetchDownloads(child.id), true);
-        } catch {
-          setState({ step: 'stopped', plan, reason: 'network' });
+  /**
+   * Keeps the plan's lessons not kept yet. Links that run out on a long download are asked for again
+   * and it goes on — as long as each round stored something, so a refusal never loops.
+   */
+  const keep = async (plan: LessonDownloads): Promise<void> => {
+    let current = plan;
+    let storedBeforeRenewal = -1;
+    for (;;) {
+      const kept = readPacks().find((p) => p.child.id === child.id && p.week === current.week);
+      const keptIds = new Set(kept?.lessons.map((l) => l.id) ?? []);
+      const fetchNow = { ...current, lessons: current.lessons.filter((l) => !keptIds.has(l.id)) };
+      const controller = new AbortController();
+      abort.current = controller;
+      let stored = 0;
+      setState({ step: 'keeping', plan: current, progress: { done: 0, total: 1 } });
+      try {
+        setPack(
+          await keepLessons({
+            plan: fetchNow,
+            child,
+            userId,
+            signal: controller.signal,
+            onProgress: (progress) => {
+              stored = progress.done;
+              setState({ step: 'keeping', plan: current, progress });
+            },
+          }),
+        );
+        setState({ step: 'ready', plan: current });
+        break;
+      } catch (error) {
+        setPack(readPacks().find((p) => p.child.id === child.id) ?? null);
+        const reason: KeepFailure = controller.signal.aborted
+          ? 'stopped'
+          : error instanceof KeepError
+            ? error.reason
+            : 'network';
+        if (reason === 'links_expired' && stored > storedBeforeRenewal) {
+          storedBeforeRenewal = stored;
+          try {
+            current = await fetchDownloads(child.id);
+            continue;
+          } catch {
+            setState({ step: 'stopped', plan: current, reason: 'network' });
+            break;
+          }
         }
-        return;
-      } else {
-        setState({
-          step: 'stopped',
-          plan,
-          reason: error instanceof KeepError ? error.reason : 'network',
-        });
+        setState({ step: 'stopped', plan: current, reason });
+        break;
       }
     }
     setRoom(await storageRoom());
