@@ -4,7 +4,7 @@
 // every start of the app, which deletes what has expired.
 import type { Child } from '@contract/api/auth';
 import { KEPT_CACHE, KEPT_HEADER, KEPT_PREFIX } from '../sw/routing';
-import { readStorage, removeStorage, writeStorage } from './storage-keys';
+import { readList, removeStorage, writeList } from './storage-keys';
 
 export const KEPT_STORAGE_KEY = 'kept_lessons';
 
@@ -59,17 +59,11 @@ function isPack(value: unknown): value is KeptPack {
 }
 
 export function readPacks(): KeptPack[] {
-  try {
-    const parsed: unknown = JSON.parse(readStorage(KEPT_STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isPack) : [];
-  } catch {
-    return [];
-  }
+  return readList(KEPT_STORAGE_KEY, isPack);
 }
 
 function writePacks(packs: readonly KeptPack[]): void {
-  if (packs.length === 0) removeStorage(KEPT_STORAGE_KEY);
-  else writeStorage(KEPT_STORAGE_KEY, JSON.stringify(packs));
+  writeList(KEPT_STORAGE_KEY, packs);
 }
 
 /** The pack of one child, replacing the child's earlier one. */

@@ -36,3 +36,19 @@ export function removeStorage(key: string): void {
     // Nothing to remove when storage is unavailable.
   }
 }
+
+/** A list kept as JSON under `key`: what `isItem` accepts of it, nothing when absent or unreadable. */
+export function readList<T>(key: string, isItem: (value: unknown) => value is T): T[] {
+  try {
+    const parsed: unknown = JSON.parse(readStorage(key) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isItem) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps `items` as JSON under `key`; an empty list removes the key. */
+export function writeList(key: string, items: readonly unknown[]): void {
+  if (items.length === 0) removeStorage(key);
+  else writeStorage(key, JSON.stringify(items));
+}

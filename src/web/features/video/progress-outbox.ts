@@ -3,7 +3,7 @@
 // report per child and lesson: the furthest position, and «finished» once it was. The server keeps only
 // the furthest position either way, so sending late loses nothing and sending twice counts nothing twice.
 import type { VideoProgressBody } from '@contract/api/learning';
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage-keys';
+import { readList, writeList } from '../../lib/storage-keys';
 
 export const OUTBOX_STORAGE_KEY = 'progress_outbox';
 
@@ -27,17 +27,11 @@ function isReport(value: unknown): value is WaitingReport {
 }
 
 export function pendingReports(): WaitingReport[] {
-  try {
-    const parsed: unknown = JSON.parse(readStorage(OUTBOX_STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isReport) : [];
-  } catch {
-    return [];
-  }
+  return readList(OUTBOX_STORAGE_KEY, isReport);
 }
 
 function write(reports: readonly WaitingReport[]): void {
-  if (reports.length === 0) removeStorage(OUTBOX_STORAGE_KEY);
-  else writeStorage(OUTBOX_STORAGE_KEY, JSON.stringify(reports));
+  writeList(OUTBOX_STORAGE_KEY, reports);
 }
 
 const sameLesson = (a: VideoProgressBody, b: VideoProgressBody) =>
