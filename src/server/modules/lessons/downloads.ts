@@ -10,7 +10,7 @@ import type { Clock } from '../../deps';
 import type { MediaStore } from '../../integrations/storage/store';
 import type { PublicCache } from '../public-cache';
 import { laddersOf } from '../media';
-import { activeSubscription } from './access';
+import { activeSubscription, type Period } from './access';
 import { familyFacts } from './facts';
 import { hlsMasterUrl } from './hls-links';
 import { listLessons } from './service';
@@ -54,6 +54,21 @@ export function roadVariant(variants: readonly Variant[]): Variant | null {
   const byHeight = [...variants].sort((a, b) => a.height - b.height);
   const fitting = byHeight.filter((v) => v.height <= DOWNLOAD_MAX_HEIGHT);
   return fitting.at(-1) ?? byHeight[0] ?? null;
+}
+
+/**
+ * Where the family's subscription runs to from now: the period in force and every period that follows it
+ * with no gap (a renewal already paid, a gift activated after it); null without one in force.
+ */
+export function accessEnd(periods: readonly Period[], now: Date): Date | null {
+  let end = activeSubscription(periods, now)?.endsAt ?? null;
+  for (;;) {
+    const reached = end;
+    if (!reached) return null;
+    const next = periods.find((p) => p.startsAt <= reached && p.endsAt > reached);
+    if (!next) return reached;
+    end = next.endsAt;
+  }
 }
 
 interface Options {
@@ -133,11 +148,11 @@ export async function listDownloads(options: Options): Promise<LessonDownloads> 
     });
   }
 
-  // The family's access ends with its subscription in force; previews and bought weeks have no end of
-  // their own, so the 14 days hold for them.
+  // The family's access ends with its subscription in force and those paid to follow it; previews and
+  // bought weeks have no end of their own, so the 14 days hold for them.
   const latest = new Date(now.getTime() + DOWNLOAD_DAYS * DAY_MS);
-  const subscription = activeSubscription((await familyFacts(db, userId, now)).periods, now);
-  const expires = subscription && subscription.endsAt < latest ? subscription.endsAt : latest;
+  const end = accessEnd((await familyFacts(db, userId, now)).periods, now);
+  const expires = end && end < latest ? end : latest;
   return {
     child_id: childId,
     week: page.week,
