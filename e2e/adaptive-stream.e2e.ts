@@ -27,7 +27,9 @@ afterAll(async () => {
 });
 
 describe('a lesson’s adaptive stream on a changing line', () => {
-  it.concurrent.each([
+  // One at a time: two players decoding at once on a two-core runner measured each other's CPU, and the
+  // desktop's first frame came over 2 s by some tens of milliseconds now and then.
+  it.each([
     ['375 px', MOBILE, 3],
     ['1280 px', DESKTOP, 1],
   ] as const)(

@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const DOWNLOAD_LINK_TTL_SECONDS = 2 * 60 * 60;
 /**
  * The tallest rendition kept for the road: a phone's screen in a car shows 540p well, and a lesson of
- * 10 minutes takes about 100 MB at 540p against 240 at 720p.
+ * 10 minutes takes about 100 MB at 540p against 200 at 720p.
  */
 export const DOWNLOAD_MAX_HEIGHT = 540;
 
