@@ -1,25 +1,9 @@
 import { z } from 'zod';
 import { listOf, pageOf } from './common';
-import { DEFAULT_AGE_GROUP_SLUG } from './values';
+import { AGE_GROUP_SLUGS } from './values';
 
-export const AGE_GROUP_SLUGS = [
-  'two-three',
-  'three-four',
-  'four-five',
-  'five-six',
-  'six-seven',
-] as const;
-export type AgeGroupSlug = (typeof AGE_GROUP_SLUGS)[number];
-
-/** The ages of each group as people say them (the back office shows these, not the slugs). */
-export const AGE_GROUP_AGES: Record<AgeGroupSlug, string> = {
-  'two-three': '2–3 года',
-  'three-four': '3–4 года',
-  'four-five': '4–5 лет',
-  'five-six': '5–6 лет',
-  'six-seven': '6–7 лет',
-};
-export const DEFAULT_AGE_GROUP: AgeGroupSlug = DEFAULT_AGE_GROUP_SLUG;
+// The age groups' plain values live in values.ts (zod-free): the app's entry chunk reads them.
+export { AGE_GROUP_AGES, AGE_GROUP_SLUGS, DEFAULT_AGE_GROUP, type AgeGroupSlug } from './values';
 
 export const region = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export type Region = z.infer<typeof region>;

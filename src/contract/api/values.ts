@@ -78,3 +78,22 @@ export const STATUS_MESSAGES = {
 
 /** The age group the programs section opens with (docs/PRODUCT.md «Screens and routes»: programs → main-program two-three). */
 export const DEFAULT_AGE_GROUP_SLUG = 'two-three';
+
+export const AGE_GROUP_SLUGS = [
+  'two-three',
+  'three-four',
+  'four-five',
+  'five-six',
+  'six-seven',
+] as const;
+export type AgeGroupSlug = (typeof AGE_GROUP_SLUGS)[number];
+
+/** The ages of each group as people say them (the back office shows these, not the slugs). */
+export const AGE_GROUP_AGES: Record<AgeGroupSlug, string> = {
+  'two-three': '2–3 года',
+  'three-four': '3–4 года',
+  'four-five': '4–5 лет',
+  'five-six': '5–6 лет',
+  'six-seven': '6–7 лет',
+};
+export const DEFAULT_AGE_GROUP: AgeGroupSlug = DEFAULT_AGE_GROUP_SLUG;

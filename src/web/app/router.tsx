@@ -8,8 +8,7 @@ import {
   type NonIndexRouteObject,
   type RouteObject,
 } from 'react-router';
-import { DEFAULT_AGE_GROUP_SLUG } from '@contract/api/values';
-import { AGE_GROUP_SLUGS } from '@contract/api/catalog';
+import { AGE_GROUP_SLUGS, DEFAULT_AGE_GROUP_SLUG } from '@contract/api/values';
 import { AppShell } from './app-shell';
 import { RouteError } from './route-error';
 import { Splash } from './splash';

@@ -1,4 +1,4 @@
-import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/catalog';
+import { AGE_GROUP_SLUGS, type AgeGroupSlug } from '@contract/api/values';
 
 /** Tab labels before the age groups arrive (and if they fail): the slugs are fixed by docs/PRODUCT.md «Product rules». */
 export const AGE_LABELS: Record<AgeGroupSlug, string> = {

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { DEFAULT_AGE_GROUP } from '@contract/api/catalog';
+import { DEFAULT_AGE_GROUP } from '@contract/api/values';
 import { TRIAL_DAYS } from '@contract/constants';
 import { DAYS, plural, pluralize, YEARS, type PluralForms } from '@contract/plural';
 import { useAgeGroups } from '../../api/catalog';

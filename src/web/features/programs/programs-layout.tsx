@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { AGE_GROUP_SLUGS } from '@contract/api/catalog';
+import { AGE_GROUP_SLUGS } from '@contract/api/values';
 import { useAgeGroups } from '../../api/catalog';
 import { pathTo } from '../../lib/routes';
 import { StarIcon } from '../../components/illustrations/icons';
