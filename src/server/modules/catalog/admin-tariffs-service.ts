@@ -62,23 +62,23 @@ export async function tariffUses(db: Database, ids: readonly number[]): Promise<
   if (ids.length === 0) return uses;
   const list = [...ids];
   // A certificate or a renewal always follows a purchase of its tariff; a trial has only its period.
-  const [bought, periods, renewing] = await Promise.all([
-    db
-      .selectDistinct({ id: purchases.tariffId })
-      .from(purchases)
-      .where(inArray(purchases.tariffId, list)),
-    db
-      .selectDistinct({ id: familySubscriptions.tariffId })
-      .from(familySubscriptions)
-      .where(inArray(familySubscriptions.tariffId, list)),
-    db
-      .select({ id: subscriptionRenewals.tariffId, n: count() })
-      .from(subscriptionRenewals)
-      .where(
-        and(inArray(subscriptionRenewals.tariffId, list), isNull(subscriptionRenewals.cancelledAt)),
-      )
-      .groupBy(subscriptionRenewals.tariffId),
-  ]);
+  // One query after another: `db` may be a transaction's single connection (changing or deleting a
+  // tariff), where queries sent together are deprecated by node-postgres.
+  const bought = await db
+    .selectDistinct({ id: purchases.tariffId })
+    .from(purchases)
+    .where(inArray(purchases.tariffId, list));
+  const periods = await db
+    .selectDistinct({ id: familySubscriptions.tariffId })
+    .from(familySubscriptions)
+    .where(inArray(familySubscriptions.tariffId, list));
+  const renewing = await db
+    .select({ id: subscriptionRenewals.tariffId, n: count() })
+    .from(subscriptionRenewals)
+    .where(
+      and(inArray(subscriptionRenewals.tariffId, list), isNull(subscriptionRenewals.cancelledAt)),
+    )
+    .groupBy(subscriptionRenewals.tariffId);
   for (const { id } of [...bought, ...periods]) {
     const use = id === null ? undefined : uses.get(id);
     if (use) use.sold = true;
