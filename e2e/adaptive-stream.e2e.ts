@@ -4,7 +4,7 @@
 // within 2 s, climb on the good line, step down after the drop and never stall for more than 1 s; a
 // minute of the lowest rendition costs ≤ 4 MB; a tampered segment or playlist link is refused; opened
 // again on another device, the lesson resumes where the child stopped.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser } from './support/browser';
 import { storeToken } from './support/accounts';
@@ -17,7 +17,7 @@ let ladder: LadderSchool | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
-  ladder = await startLadderSchool(CLIP_SECONDS);
+  ladder = await startLadderSchool(CLIP_SECONDS, { kept: inject('keptSchools') });
   browser = await launchBrowser();
 }, 240_000);
 

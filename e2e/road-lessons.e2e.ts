@@ -3,7 +3,7 @@
 // altogether (its server stops), /video opens on the kept lessons, one plays from the app's own storage,
 // and the progress made meanwhile reaches the school once it answers again. Expired and deleted kept
 // lessons leave nothing behind. At 375 and 1280 px, each with a family of its own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { LessonsPage } from '@contract/api/lessons';
 import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
@@ -13,12 +13,13 @@ import { openVideoWithChild } from './support/screens';
 import { seriousViolations } from './support/axe';
 import { startLadderSchool, type LadderSchool } from '../scripts/testing/ladder-school';
 
-const CLIP_SECONDS = 20;
+// As long as e2e/adaptive-stream.e2e.ts's, so both start on a copy of the one ladder made for the run.
+const CLIP_SECONDS = 90;
 let ladder: LadderSchool | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
-  ladder = await startLadderSchool(CLIP_SECONDS);
+  ladder = await startLadderSchool(CLIP_SECONDS, { kept: inject('keptSchools') });
   browser = await launchBrowser();
 }, 240_000);
 

@@ -3,9 +3,12 @@
 // bitrate), and the school's own transcoding job makes the ladder. Used by e2e/adaptive-stream.e2e.ts and
 // `npm run bench`. Three runs of one school on one database: the editor's upload with no transcoding, so
 // the ladder's job is the first in the queue; the transcoding worker making it (the demo videos' ladders
-// queue after it); and the school the child watches on, with the machine quiet again.
+// queue after it); and the school the child watches on, with the machine quiet again. Making the ladder
+// takes most of a minute, so a caller that starts several such schools (the journeys, through
+// e2e/global-setup.ts) names a folder to keep the made database and media in: the next school starts on
+// a copy of them.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LessonsPage } from '@contract/api/lessons';
@@ -166,12 +169,18 @@ async function trialFamily(base: string): Promise<TrialFamily> {
   return { token, childId: child.data.id, childName: 'Маша' };
 }
 
-/** Starts the school with a `clipSeconds` long lesson ready as a ladder. */
-export async function startLadderSchool(clipSeconds: number): Promise<LadderSchool> {
-  const clipDir = mkdtempSync(join(tmpdir(), 'adaptive-clip-'));
+/** The school's database and media with the ladder made: in `kept`, or made now (and kept there if named). */
+async function ladderData(clipSeconds: number, kept: string | undefined): Promise<string> {
   const dataDir = newDataDir();
-  let school = await startSchool({ TRANSCODE_CONCURRENCY: '0' }, { dataDir });
+  const made = kept && join(kept, `ladder-${clipSeconds}s`);
+  if (made && existsSync(made)) {
+    cpSync(made, dataDir, { recursive: true });
+    return dataDir;
+  }
+  const clipDir = mkdtempSync(join(tmpdir(), 'adaptive-clip-'));
+  let school: SchoolServer | undefined;
   try {
+    school = await startSchool({ TRANSCODE_CONCURRENCY: '0' }, { dataDir });
     const clip = makeClip(clipDir, clipSeconds);
     const family = await trialFamily(school.baseUrl);
     // The lesson a 4-year-old's page shows first.
@@ -186,8 +195,29 @@ export async function startLadderSchool(clipSeconds: number): Promise<LadderScho
     school = await startSchool({ TRANSCODE_CONCURRENCY: '1' }, { dataDir });
     await waitForLadder(school.baseUrl, family.token, family.childId, lessonId);
     await school.stop();
-    school = await startSchool({ TRANSCODE_CONCURRENCY: '0' }, { dataDir });
-    let running = school;
+    school = undefined;
+    if (made) cpSync(dataDir, made, { recursive: true });
+    return dataDir;
+  } catch (error) {
+    await school?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    rmSync(clipDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts the school with a `clipSeconds` long lesson ready as a ladder: made anew, or copied from the one
+ * made before into the `kept` folder (the caller removes that folder when done).
+ */
+export async function startLadderSchool(
+  clipSeconds: number,
+  { kept }: { kept?: string } = {},
+): Promise<LadderSchool> {
+  const dataDir = await ladderData(clipSeconds, kept);
+  try {
+    let running = await startSchool({ TRANSCODE_CONCURRENCY: '0' }, { dataDir });
     const port = Number(new URL(running.baseUrl).port);
     return {
       get school() {
@@ -204,10 +234,7 @@ export async function startLadderSchool(clipSeconds: number): Promise<LadderScho
       },
     };
   } catch (error) {
-    await school.stop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
-  } finally {
-    rmSync(clipDir, { recursive: true, force: true });
   }
 }

@@ -25,8 +25,7 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
 
 /**
  * Gives Vidstack's HLS provider our hls.js and settings. `resumeAt` (seconds, 0 for the start) is where the
- * child stopped: the stream starts loading there. (Vidstack hands hls.js the source twice, so the first
- * segment still comes alongside — docs/VIDEO-PERFORMANCE.md.)
+ * child stopped: the stream starts loading there.
  */
 export function bundleHls(provider: MediaProviderAdapter | null, resumeAt: number): void {
   if (!isHLSProvider(provider)) return;

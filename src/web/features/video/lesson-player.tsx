@@ -101,6 +101,12 @@ export default function LessonPlayer({
       ...(url ? [{ src: url, type: videoType(url) }] : []),
     ];
   });
+  // The sources reach the player once it is on the page. Vidstack's first render writes them into the
+  // <video> as <source> children (meant for server rendering); Chromium, which plays HLS itself, starts a
+  // player of its own on them, and that player went on fetching segments beside hls.js's for the whole
+  // lesson — two streams sharing the family's line, and stalls (docs/VIDEO-PERFORMANCE.md).
+  const [onPage, setOnPage] = useState(false);
+  useEffect(() => setOnPage(true), []);
   if (sources.length === 0) return null;
 
   return (
@@ -110,7 +116,7 @@ export default function LessonPlayer({
         className={styles.player}
         title={lesson.title}
         ariaLabel={`Видеоплеер: ${lesson.title}`}
-        src={sources}
+        src={onPage ? sources : []}
         onProviderChange={(provider) =>
           bundleHls(provider, resumePosition(lesson.progress, lesson.duration_seconds))
         }
