@@ -195,6 +195,10 @@ export const profile = z.object({
   patronymic: z.string(),
   phone: z.string(),
   region_id: z.number().int().nullable(),
+  /** The hour (8–20) the family's lesson reminders go out at, by the clock of `time_zone`. */
+  reminder_hour: z.number().int(),
+  /** The IANA time zone of the parent's region; Europe/Moscow without one. */
+  time_zone: z.string(),
   children: z.array(child),
   subscription: profileSubscription.nullable(),
   playerStatus: z.enum(PLAYER_STATUSES),

@@ -2,6 +2,7 @@
 // erasure. The profile itself (GET /profile/show) is in ./auth.
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, newPasswordField } from './password';
+import { REMINDER_HOURS } from './values';
 
 export { newPasswordField, PASSWORD_MIN_LENGTH } from './password';
 
@@ -74,6 +75,15 @@ export const regionIdField = z.preprocess(
     .nullable(),
 );
 
+export const REMINDER_HOUR_INVALID = `Выберите час с ${REMINDER_HOURS.first}:00 до ${REMINDER_HOURS.last}:00`;
+
+/** The hour of the family's lesson reminders: a whole hour from 8 to 20. */
+export const reminderHourField = z
+  .number({ error: REMINDER_HOUR_INVALID })
+  .int(REMINDER_HOUR_INVALID)
+  .min(REMINDER_HOURS.first, REMINDER_HOUR_INVALID)
+  .max(REMINDER_HOURS.last, REMINDER_HOUR_INVALID);
+
 /** POST /profile/update. Every field may be left out (it stays as it is); name cannot be emptied. */
 export const profileUpdateBody = z.object({
   name: personNameField({ required: 'Введите имя', invalid: NAME_INVALID }).optional(),
@@ -81,6 +91,7 @@ export const profileUpdateBody = z.object({
   patronymic: personNameField({ required: false, invalid: NAME_INVALID }).optional(),
   phone: phoneField.optional(),
   region_id: regionIdField.optional(),
+  reminder_hour: reminderHourField.optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 

@@ -97,3 +97,9 @@ export const AGE_GROUP_AGES: Record<AgeGroupSlug, string> = {
   'six-seven': '6–7 лет',
 };
 export const DEFAULT_AGE_GROUP: AgeGroupSlug = DEFAULT_AGE_GROUP_SLUG;
+
+/**
+ * The hours a family may pick for its lesson reminders (docs/PRODUCT.md «Mailings»), by its region's clock:
+ * from 08:00 to 20:00, so a letter never comes at night (21:00–08:00).
+ */
+export const REMINDER_HOURS = { first: 8, last: 20, default: 18 } as const;

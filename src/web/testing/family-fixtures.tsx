@@ -35,6 +35,8 @@ export function familyWith(children: Child[]): Profile {
     patronymic: '',
     phone: '',
     region_id: null,
+    reminder_hour: 18,
+    time_zone: 'Europe/Moscow',
     children,
     subscription: null,
     playerStatus: 'available',

@@ -33,6 +33,11 @@ export const users = pgTable(
     patronymic: text('patronymic').notNull().default(''),
     phone: text('phone').notNull().default(''),
     regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
+    /**
+     * The hour of the day (in the region's time zone) the family's lesson reminders go out at
+     * (modules/mailing/reminders.ts); never at night.
+     */
+    reminderHour: smallint('reminder_hour').notNull().default(18),
     role: text('role', { enum: USER_ROLES }).notNull().default('parent'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The referral code the parent arrived with (`?ref=`), kept for the referral programme. */
@@ -54,6 +59,7 @@ export const users = pgTable(
   (t) => [
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('parent', 'admin', 'editor', 'support')`),
+    check('users_reminder_hour_check', sql`${t.reminderHour} between 8 and 20`),
     // The back office's staff list.
     index('users_staff_idx')
       .on(t.role)

@@ -21,6 +21,8 @@ export const regions = pgTable(
     name: text('name').notNull(),
     /** ISO 3166-2:RU, e.g. RU-MOW. */
     code: text('code').notNull().unique(),
+    /** The IANA time zone most of the region lives in: the family's clock for its letters. */
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
   },
   (t) => [index('regions_name_idx').on(t.name)],
 );

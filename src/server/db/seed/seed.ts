@@ -24,6 +24,7 @@ import type { SeedContent } from './content';
 import { seedLearning } from './seed-learning';
 import type { SeedTariff } from './data/types';
 import { demoPromoCodes } from './data/promo-codes';
+import { regionTimeZone } from './data/region-time-zones';
 
 export const DEMO_PARENT = {
   email: 'demo@umnyashki.ru',
@@ -113,7 +114,13 @@ export async function seedDatabase({
         'regions',
         await tx
           .insert(regions)
-          .values(content.regions.map((r) => ({ name: r.name, code: r.code })))
+          .values(
+            content.regions.map((r) => ({
+              name: r.name,
+              code: r.code,
+              timeZone: regionTimeZone(r.code),
+            })),
+          )
           .onConflictDoNothing({ target: regions.code })
           .returning({ id: regions.id }),
       );

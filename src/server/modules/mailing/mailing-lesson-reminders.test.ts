@@ -1,24 +1,63 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAILING_CATEGORY_SLUGS, type MailingState } from '@contract/api/mailing';
-import { children, mailingDeliveries } from '../../db/schema/index';
+import { children, mailingDeliveries, regions } from '../../db/schema/index';
 import { DAY, learningWorld } from '../../testing/learning';
 import { mailingKit } from '../../testing/mailing';
 import { bearer } from '../../testing/accounts';
-import { queueLessonReminders } from './reminders';
+import { queueLessonReminders, TICK_MS } from './reminders';
 
 const world = learningWorld();
 const { outbox, runJobs, categoryId, parent } = mailingKit(world);
 
+/** The clock's time of day in `timeZone`, as «18:15». */
+const localTime = (timeZone: string) =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone, hour: '2-digit', minute: '2-digit' }).format(
+    world.time.clock(),
+  );
+
+/**
+ * Runs the school's scan every TICK_MS for `hours`, as its job does, and says at what local times of
+ * `timeZone` a scan queued `userId`'s reminders.
+ */
+async function ticks(userId: number, timeZone: string, hours: number): Promise<string[]> {
+  const sent: string[] = [];
+  for (let t = 0; t < (hours * 3_600_000) / TICK_MS; t += 1) {
+    world.time.advance(TICK_MS);
+    const before = await pendingFor(userId);
+    await queueLessonReminders(world.db, world.time.clock());
+    if ((await pendingFor(userId)) > before) sent.push(localTime(timeZone));
+  }
+  return sent;
+}
+
+async function pendingFor(userId: number): Promise<number> {
+  const rows = await world.db
+    .select({ id: mailingDeliveries.id })
+    .from(mailingDeliveries)
+    .where(eq(mailingDeliveries.userId, userId));
+  return rows.length;
+}
+
+async function regionId(code: string): Promise<number> {
+  const [row] = await world.db
+    .select({ id: regions.id })
+    .from(regions)
+    .where(eq(regions.code, code));
+  if (!row) throw new Error(`no region ${code}`);
+  return row.id;
+}
+
 describe('lesson reminders', () => {
-  it('mails the parent once when the next week opens, with the child named', async () => {
+  it('mails the parent once, at the family’s hour on the day the next week opens', async () => {
     const family = await parent({ consent: false });
     await world.buySubscription(family, 60);
     expect(await queueLessonReminders(world.db, world.time.clock())).toBe(0);
 
-    world.time.advance(7 * DAY + 60 * 60_000);
-    expect(await queueLessonReminders(world.db, world.time.clock())).toBeGreaterThanOrEqual(1);
-    expect(await queueLessonReminders(world.db, world.time.clock())).toBe(0);
+    // The week opens at 12:00 Moscow time; the family's hour, 18:00 unless it picks another, comes later.
+    world.time.advance(7 * DAY);
+    expect(localTime('Europe/Moscow')).toBe('12:00');
+    expect(await ticks(family.userId, 'Europe/Moscow', 24)).toEqual(['18:00']);
     await runJobs();
     const mails = (await outbox(family.email)).filter((m) => m.subject.includes('неделя'));
     expect(mails).toHaveLength(1);
@@ -39,8 +78,8 @@ describe('lesson reminders', () => {
       categories: [await categoryId(MAILING_CATEGORY_SLUGS.lessonReminders)],
     });
 
-    world.time.advance(7 * DAY + 60 * 60_000);
-    await queueLessonReminders(world.db, world.time.clock());
+    world.time.advance(7 * DAY);
+    await ticks(off.userId, 'Europe/Moscow', 24);
     await runJobs();
     expect(await outbox(off.email)).toHaveLength(0);
     expect(await outbox(left.email)).toHaveLength(0);
@@ -57,8 +96,8 @@ describe('lesson reminders', () => {
       ageGroup: 'four-five',
       createdAt: world.time.clock(),
     });
-    world.time.advance(7 * DAY + 60 * 60_000);
-    await queueLessonReminders(world.db, world.time.clock());
+    world.time.advance(7 * DAY);
+    await ticks(family.userId, 'Europe/Moscow', 24);
     const rows = await world.db
       .select({ status: mailingDeliveries.status, note: mailingDeliveries.note })
       .from(mailingDeliveries)
@@ -71,10 +110,55 @@ describe('lesson reminders', () => {
   it('says nothing once the subscription has ended', async () => {
     const family = await parent({ consent: false });
     await world.startTrial(family);
-    world.time.advance(7 * DAY + 60 * 60_000);
-    await queueLessonReminders(world.db, world.time.clock());
+    world.time.advance(7 * DAY);
+    expect(await ticks(family.userId, 'Europe/Moscow', 24)).toEqual([]);
     await runJobs();
     expect(await outbox(family.email)).toHaveLength(0);
+  });
+
+  it('keeps the hour a family in Vladivostok picked by its own clock, and a missed one the next day', async () => {
+    const family = await parent({ consent: false });
+    await world.buySubscription(family, 60);
+    const saved = await world.post(family.token, '/api/profile/update', {
+      region_id: await regionId('RU-PRI'),
+      reminder_hour: 9,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<{ data: { reminder_hour: number; time_zone: string } }>().data).toMatchObject(
+      {
+        reminder_hour: 9,
+        time_zone: 'Asia/Vladivostok',
+      },
+    );
+    world.time.advance(7 * DAY);
+    expect(await ticks(family.userId, 'Asia/Vladivostok', 24)).toEqual(['09:00']);
+
+    // The next week's 9 o'clock passes with the school down: the letter comes at 9 the day after.
+    const next = await parent({ consent: false });
+    await world.buySubscription(next, 60);
+    await world.post(next.token, '/api/profile/update', {
+      region_id: await regionId('RU-PRI'),
+      reminder_hour: 9,
+    });
+    world.time.advance(7 * DAY);
+    while (localTime('Asia/Vladivostok') !== '10:00') world.time.advance(TICK_MS);
+    expect(await ticks(next.userId, 'Asia/Vladivostok', 24)).toEqual(['09:00']);
+  });
+
+  it('refuses an hour at night, changing nothing', async () => {
+    const family = await parent({ consent: false });
+    for (const hour of [21, 7, 8.5, '18']) {
+      const res = await world.post(family.token, '/api/profile/update', { reminder_hour: hour });
+      expect(res.statusCode).toBe(422);
+      expect(res.json<{ errors: { reminder_hour: string[] } }>().errors.reminder_hour).toEqual([
+        'Выберите час с 8:00 до 20:00',
+      ]);
+    }
+    const shown = await world.app.inject({
+      url: '/api/profile/show',
+      headers: bearer(family.token),
+    });
+    expect(shown.json<{ data: { reminder_hour: number } }>().data.reminder_hour).toBe(18);
   });
 
   it('a signed-in parent reads the address in full', async () => {

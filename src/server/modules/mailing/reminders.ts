@@ -1,9 +1,12 @@
 // Lesson reminders: when a new week of a child's program opens (study mode «по расписанию»: one week every
 // seven days from the day the child started the program), the parent gets one mail, if the child's
-// reminder is on and the parent receives the «Напоминания о занятиях» category. A scan every TICK_MS finds
-// the weeks opened in the last REMIND_WITHIN_MS; the delivery's unique key (child, week) makes a second scan,
-// or a second instance, add nothing. «Свободный» mode opens every paid week at once: nothing opens later,
-// so nothing is reminded.
+// reminder is on and the parent receives the «Напоминания о занятиях» category. It goes out at the hour the
+// family picked (users.reminder_hour, 8–20, so never at night) by the clock of its region (regions.time_zone;
+// Moscow time without one): the first time that hour comes after the week opened. A scan every TICK_MS
+// finds, among the weeks opened in the last REMIND_WITHIN_MS, the families whose hour it is now; the
+// delivery's unique key (child, week) makes a second scan, or a second instance, add nothing. A family whose
+// hour passed while the school was down hears of the week at that hour the next day. «Свободный» mode opens
+// every paid week at once: nothing opens later, so nothing is reminded.
 import { and, eq, sql } from 'drizzle-orm';
 import { MAILING_CATEGORY_SLUGS } from '@contract/api/mailing';
 import type { Database } from '../../db/client';
@@ -15,8 +18,10 @@ import {
   mailingCategories,
   mailingDeliveries,
   programWeeks,
+  regions,
   users,
 } from '../../db/schema/index';
+import { MOSCOW_TIME_ZONE } from '../../db/seed/data/region-time-zones';
 import { enqueue } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/types';
 import { activeSubscription, isWeekOpen, WEEK_MS } from '../lessons';
@@ -25,8 +30,11 @@ import { ensureDeliverJob } from './deliver';
 
 export const MAILING_TICK_JOB = 'mailing.tick';
 export const TICK_MS = 15 * 60_000;
-/** A week opened longer ago than this is not news any more (a long outage, a reminder switched on late). */
-export const REMIND_WITHIN_MS = 24 * 60 * 60_000;
+/**
+ * A week opened longer ago than this is not news any more (a long outage, a reminder switched on late): the
+ * family's hour comes within a day of the opening, and once more the next day if that one was missed.
+ */
+export const REMIND_WITHIN_MS = 48 * 60 * 60_000;
 const SCAN_LIMIT = 1000;
 
 const dedupeKey = (childId: number, week: number) => `lesson:${childId}:${week}`;
@@ -42,10 +50,12 @@ export async function queueLessonReminders(db: Database, now: Date): Promise<num
   const started = sql`coalesce(${childPrograms.startedAt}, ${children.createdAt})`;
   const at = sql`${now.toISOString()}::timestamptz`;
   const week = sql<number>`(floor(extract(epoch from (${at} - ${started})) * 1000 / ${WEEK_MS}) + 1)::int`;
+  const zone = sql`coalesce(${regions.timeZone}, ${MOSCOW_TIME_ZONE})`;
   const candidates = await db
     .select({ childId: children.id, userId: children.userId, week })
     .from(children)
     .innerJoin(users, eq(users.id, children.userId))
+    .leftJoin(regions, eq(regions.id, users.regionId))
     .leftJoin(childPrograms, eq(childPrograms.childId, children.id))
     .where(
       and(
@@ -57,6 +67,8 @@ export async function queueLessonReminders(db: Database, now: Date): Promise<num
         // parent adds the child or picks the program: they know).
         sql`${week} >= 2`,
         sql`extract(epoch from (${at} - ${started})) * 1000 % ${WEEK_MS} < ${REMIND_WITHIN_MS}`,
+        // It is the family's hour now, by its own clock.
+        sql`extract(hour from (${at} at time zone ${zone})) = ${users.reminderHour}`,
         sql`${users.blockedAt} is null`,
         // Only families with a subscription in force now (by the family's index): a lapsed family's
         // children are not scanned again and again.

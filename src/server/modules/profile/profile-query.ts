@@ -6,6 +6,7 @@ import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Child } from '@contract/api/children';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
+import { MOSCOW_TIME_ZONE } from '../../db/seed/data/region-time-zones';
 import {
   cardBindings,
   childAdditionalPrograms,
@@ -13,6 +14,7 @@ import {
   children,
   consents,
   familySubscriptions,
+  regions,
   socialAccounts,
   subscriptionRenewals,
   tariffs,
@@ -112,8 +114,10 @@ function buildProfileQuery(db: Database) {
       subscription: sql<SubscriptionJson | null>`(${subscription})`,
       renewal: sql<boolean>`exists(${renewal})`,
       bought: sql<boolean>`(exists(${weeks}) or exists(${programs}))`,
+      timeZone: sql<string>`coalesce(${regions.timeZone}, ${MOSCOW_TIME_ZONE})`,
     })
     .from(users)
+    .leftJoin(regions, eq(regions.id, users.regionId))
     .where(eq(users.id, userId))
     .limit(1)
     .prepare('profile_show');

@@ -59,6 +59,8 @@ describe('GET /api/profile/show', () => {
       patronymic: '',
       phone: '',
       region_id: null,
+      reminder_hour: 18,
+      time_zone: 'Europe/Moscow',
       children: [],
       subscription: null,
       playerStatus: 'locked',
@@ -128,6 +130,7 @@ describe('POST /api/profile/update', () => {
     });
     const numeric = await post('/api/profile/update', p.token, { region_id: String(moscow) });
     expect(numeric.json().data.region_id).toBe(moscow);
+    expect(numeric.json().data.time_zone).toBe('Europe/Moscow');
   });
 
   it('normalises every usual spelling of a Russian mobile number', () => {

@@ -105,10 +105,11 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         onRequest: app.requireUser,
         schema: {
           ...guarded,
-          summary: 'Изменить имя, фамилию, отчество, телефон и регион',
+          summary: 'Изменить имя, фамилию, отчество, телефон, регион и час напоминаний',
           description:
             'Поля, которых нет в запросе, не меняются. Телефон — российский мобильный, хранится как ' +
-            '+7XXXXXXXXXX; пустая строка очищает необязательное поле.',
+            '+7XXXXXXXXXX; пустая строка очищает необязательное поле. Час напоминаний об уроках — с 8 до ' +
+            '20 по времени региона (без региона — по московскому).',
           body: profileUpdateBody,
           response: { 200: profileResponse, 401: errorBody, 422: errorBody },
         },

@@ -64,6 +64,8 @@ export async function getProfile({ db, clock, userId }: Ctx & { clock: Clock }):
     patronymic: user.patronymic,
     phone: user.phone,
     region_id: user.regionId,
+    reminder_hour: user.reminderHour,
+    time_zone: row.timeZone,
     children: row.children.map((child) => ({
       ...child,
       age_group: isAgeGroup(child.age_group) ? child.age_group : null,
@@ -94,6 +96,7 @@ export interface ProfileChanges {
   patronymic?: string | undefined;
   phone?: string | undefined;
   region_id?: number | null | undefined;
+  reminder_hour?: number | undefined;
 }
 
 export async function updateProfile({
@@ -116,6 +119,7 @@ export async function updateProfile({
   if (changes.patronymic !== undefined) set.patronymic = changes.patronymic;
   if (changes.phone !== undefined) set.phone = changes.phone;
   if (changes.region_id !== undefined) set.regionId = changes.region_id;
+  if (changes.reminder_hour !== undefined) set.reminderHour = changes.reminder_hour;
   await db.update(users).set(set).where(eq(users.id, userId));
   return getProfile({ db, clock, userId });
 }

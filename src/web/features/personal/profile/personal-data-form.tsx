@@ -159,7 +159,11 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
             id={`${id}-region`}
             label="Регион"
             error={errors.region_id?.message}
-            hint={regions.isError ? 'Список регионов не загрузился.' : undefined}
+            hint={
+              regions.isError
+                ? 'Список регионов не загрузился.'
+                : 'По его времени приходят напоминания об уроках.'
+            }
             className={styles.wide}
           >
             {(props) => (
@@ -170,7 +174,7 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
                   <select
                     {...props}
                     {...field}
-                    className={`${form.input} ${styles.select}`}
+                    className={`${form.input} ${form.select}`}
                     disabled={regions.isPending}
                   >
                     <option value="">

@@ -225,7 +225,7 @@ export default function AddChildModal({ child }: AddChildModalProps) {
           {(props) => (
             <select
               {...props}
-              className={`${form.input} ${styles.select}`}
+              className={`${form.input} ${form.select}`}
               value={watch('age_group')}
               onChange={(event) => {
                 setValue('age_group', event.target.value as AgeGroupSlug | '');
