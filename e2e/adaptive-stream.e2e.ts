@@ -68,6 +68,8 @@ describe('a lesson’s adaptive stream on a changing line', () => {
           `stalls ${seen.stallsMs.join(', ')} ms:\n${seen.story}`,
         ).toBeLessThanOrEqual(1_000);
         expect(seen.lowestMbPerMinute).toBeLessThanOrEqual(4);
+        // hls.js alone fetches the stream (lesson-player.tsx: no second, native player beside it).
+        expect(seen.fetchedByTheElement, seen.story).toBe(0);
         // The picture itself went up and came back down: what the child saw followed the line.
         const top = Math.max(...seen.shownHeights);
         expect(top).toBeGreaterThan(360);

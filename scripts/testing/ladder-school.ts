@@ -8,7 +8,7 @@
 // e2e/global-setup.ts) names a folder to keep the made database and media in: the next school starts on
 // a copy of them.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LessonsPage } from '@contract/api/lessons';
@@ -196,7 +196,11 @@ async function ladderData(clipSeconds: number, kept: string | undefined): Promis
     await waitForLadder(school.baseUrl, family.token, family.childId, lessonId);
     await school.stop();
     school = undefined;
-    if (made) cpSync(dataDir, made, { recursive: true });
+    if (made) {
+      // Whole or not at all: a copy cut short must not be taken for a made ladder by the next journey.
+      cpSync(dataDir, `${made}.partial`, { recursive: true });
+      renameSync(`${made}.partial`, made);
+    }
     return dataDir;
   } catch (error) {
     await school?.stop();

@@ -20,6 +20,11 @@ export interface StreamFigures {
   shownHeights: number[];
   /** A segment of the lowest rung was asked for after the line dropped. */
   steppedDown: boolean;
+  /**
+   * Segments the `<video>` element fetched by itself (resource timing's initiatorType `video`): a browser
+   * that plays HLS natively running a player of its own beside hls.js, two streams on one line.
+   */
+  fetchedByTheElement: number;
   /** The segments fetched, for a failure's message. */
   story: string;
   links: { segment: number; segmentTampered: number; master: number; masterTampered: number };
@@ -54,6 +59,7 @@ function segments(page: Page) {
             endedAt: Math.round(entry.responseEnd - (marks.tapAt ?? 0)),
             bytes: entry.transferSize,
             url: entry.name,
+            initiator: entry.initiatorType,
           },
         ];
       });
@@ -198,6 +204,7 @@ export async function watchStream(page: Page, childName: string): Promise<Stream
       lowest.reduce((sum, s) => sum + s.bytes, 0) / lowest.length / (SEGMENT_S / 60) / 1_000_000,
     shownHeights: marks.heights.map(([, height]) => height),
     steppedDown: fetched.some((s) => s.startedAt > droppedAt && s.height === LOWEST),
+    fetchedByTheElement: fetched.filter((s) => s.initiator === 'video').length,
     story: fetched
       .map((s) => `${s.height}p #${s.index} ${s.startedAt}…${s.endedAt} ms ${s.bytes} B`)
       .join('\n'),

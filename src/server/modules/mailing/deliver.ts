@@ -6,6 +6,10 @@
 // Rows are claimed with FOR UPDATE SKIP LOCKED and a claim time, so two senders (two instances, or a job
 // re-run after a crash) never send one row twice at once. A row sent but not yet marked when its sender dies
 // is sent once more after CLAIM_MS: at least once, like every job.
+//
+// A lesson reminder never leaves at night by its family's clock (21:00–08:00; family-clock.ts): one queued
+// late in the family's hour and held up behind a long campaign, or left by a crash, waits for the morning,
+// when the reminder scan wakes the sender again. Reminders go before campaign letters: they are due now.
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { isPlaceholderEmail } from '@contract/api/oauth-values';
 import type { Database } from '../../db/client';
@@ -22,6 +26,7 @@ import type { JobContext, JobHandler } from '../../jobs/types';
 import { renderMail } from '../../integrations/mail/render';
 import { createMailTransport } from '../../integrations/mail/transport';
 import type { MailRequest } from '../../integrations/mail/types';
+import { familyDaytime } from './family-clock';
 import { newLinkToken, unsubscribeUrl } from './links';
 import { receivesCategory } from './preferences';
 
@@ -56,20 +61,33 @@ type Claimed = Pick<
 >;
 // `attempts` counts letters really handed to the transport; a claim alone is not a try.
 
+/** A pending letter no sender holds, which may leave now (a reminder only in its family's daytime). */
+const sendable = (now: Date) =>
+  and(
+    eq(mailingDeliveries.status, 'pending'),
+    or(
+      isNull(mailingDeliveries.claimedAt),
+      lt(mailingDeliveries.claimedAt, new Date(now.getTime() - CLAIM_MS)),
+    ),
+    or(isNull(mailingDeliveries.childId), familyDaytime(now, sql`${mailingDeliveries.userId}`)),
+  );
+
+/** Whether any letter may leave now: the sender is then woken (or kept going). */
+export async function hasLettersToSend(db: Database, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mailingDeliveries.id })
+    .from(mailingDeliveries)
+    .where(sendable(now))
+    .limit(1);
+  return row !== undefined;
+}
+
 async function claim(db: Database, now: Date, limit: number): Promise<Claimed[]> {
   const next = db
     .select({ id: mailingDeliveries.id })
     .from(mailingDeliveries)
-    .where(
-      and(
-        eq(mailingDeliveries.status, 'pending'),
-        or(
-          isNull(mailingDeliveries.claimedAt),
-          lt(mailingDeliveries.claimedAt, new Date(now.getTime() - CLAIM_MS)),
-        ),
-      ),
-    )
-    .orderBy(mailingDeliveries.id)
+    .where(sendable(now))
+    .orderBy(sql`${mailingDeliveries.campaignId} is not null`, mailingDeliveries.id)
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
@@ -240,12 +258,8 @@ export async function deliverBatch(
     }
   }
   await closeFinishedCampaigns(db, rows, context.clock());
-  const [pending] = await db
-    .select({ id: mailingDeliveries.id })
-    .from(mailingDeliveries)
-    .where(eq(mailingDeliveries.status, 'pending'))
-    .limit(1);
-  summary.more = pending !== undefined;
+  // Reminders held through their family's night do not keep the sender awake: the scan wakes it.
+  summary.more = await hasLettersToSend(db, context.clock());
   return summary;
 }
 

@@ -21,12 +21,12 @@ import {
   regions,
   users,
 } from '../../db/schema/index';
-import { MOSCOW_TIME_ZONE } from '../../db/seed/data/region-time-zones';
 import { enqueue } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/types';
 import { activeSubscription, isWeekOpen, WEEK_MS } from '../lessons';
 import { viewerFacts } from '../lessons';
-import { ensureDeliverJob } from './deliver';
+import { ensureDeliverJob, hasLettersToSend } from './deliver';
+import { familyHour } from './family-clock';
 
 export const MAILING_TICK_JOB = 'mailing.tick';
 export const TICK_MS = 15 * 60_000;
@@ -36,22 +36,21 @@ export const TICK_MS = 15 * 60_000;
  */
 export const REMIND_WITHIN_MS = 48 * 60 * 60_000;
 const SCAN_LIMIT = 1000;
+/** One scan's most batches: 100 000 weeks an hour's scan, four scans to an hour. */
+const MAX_SCAN_BATCHES = 100;
 
 const dedupeKey = (childId: number, week: number) => `lesson:${childId}:${week}`;
 
-/** Queues a reminder for every week opened recently whose child should hear of it; returns how many. */
-export async function queueLessonReminders(db: Database, now: Date): Promise<number> {
-  const [category] = await db
-    .select({ id: mailingCategories.id })
-    .from(mailingCategories)
-    .where(eq(mailingCategories.slug, MAILING_CATEGORY_SLUGS.lessonReminders));
-  if (!category) return 0;
-
+/**
+ * The weeks due for a reminder now, of children after `afterChildId`, SCAN_LIMIT at most: a week opened
+ * within the window (not the first: that opens on the day the parent adds the child or picks the program,
+ * they know), of a family whose hour it is now by its own clock and whose subscription is in force.
+ */
+function dueWeeks(db: Database, now: Date, afterChildId: number) {
   const started = sql`coalesce(${childPrograms.startedAt}, ${children.createdAt})`;
   const at = sql`${now.toISOString()}::timestamptz`;
   const week = sql<number>`(floor(extract(epoch from (${at} - ${started})) * 1000 / ${WEEK_MS}) + 1)::int`;
-  const zone = sql`coalesce(${regions.timeZone}, ${MOSCOW_TIME_ZONE})`;
-  const candidates = await db
+  return db
     .select({ childId: children.id, userId: children.userId, week })
     .from(children)
     .innerJoin(users, eq(users.id, children.userId))
@@ -59,19 +58,16 @@ export async function queueLessonReminders(db: Database, now: Date): Promise<num
     .leftJoin(childPrograms, eq(childPrograms.childId, children.id))
     .where(
       and(
+        sql`${children.id} > ${afterChildId}`,
         eq(children.remindAboutLessons, true),
         eq(children.studyMode, 'schedule'),
         sql`${users.emailVerifiedAt} is not null`,
         sql`${started} <= ${at}`,
-        // The current week began within the window, and it is not the first one (that opens on the day the
-        // parent adds the child or picks the program: they know).
         sql`${week} >= 2`,
         sql`extract(epoch from (${at} - ${started})) * 1000 % ${WEEK_MS} < ${REMIND_WITHIN_MS}`,
-        // It is the family's hour now, by its own clock.
-        sql`extract(hour from (${at} at time zone ${zone})) = ${users.reminderHour}`,
+        sql`${familyHour(now)} = ${users.reminderHour}`,
         sql`${users.blockedAt} is null`,
-        // Only families with a subscription in force now (by the family's index): a lapsed family's
-        // children are not scanned again and again.
+        // By the family's index: a lapsed family's children are not scanned again and again.
         sql`exists (select 1 from ${familySubscriptions}
           where ${familySubscriptions.userId} = ${children.userId}
             and ${familySubscriptions.startsAt} <= ${at}
@@ -82,25 +78,43 @@ export async function queueLessonReminders(db: Database, now: Date): Promise<num
     )
     .orderBy(children.id)
     .limit(SCAN_LIMIT);
+}
+
+/** Queues a reminder for every week opened recently whose child should hear of it; returns how many. */
+export async function queueLessonReminders(db: Database, now: Date): Promise<number> {
+  const [category] = await db
+    .select({ id: mailingCategories.id })
+    .from(mailingCategories)
+    .where(eq(mailingCategories.slug, MAILING_CATEGORY_SLUGS.lessonReminders));
+  if (!category) return 0;
 
   let queued = 0;
-  for (const candidate of candidates) {
-    const skip = await reasonToSkip(db, candidate, now);
-    // A week with nothing to remind of is written down as skipped, so no later scan looks at it again.
-    const added = await db
-      .insert(mailingDeliveries)
-      .values({
-        userId: candidate.userId,
-        categoryId: category.id,
-        childId: candidate.childId,
-        weekNumber: candidate.week,
-        dedupeKey: dedupeKey(candidate.childId, candidate.week),
-        createdAt: now,
-        ...(skip ? { status: 'skipped' as const, note: skip } : {}),
-      })
-      .onConflictDoNothing({ target: mailingDeliveries.dedupeKey })
-      .returning({ id: mailingDeliveries.id });
-    if (!skip) queued += added.length;
+  let afterChildId = 0;
+  // Batch after batch: most families keep the default hour, so one hour's weeks come in one scan; a family
+  // left for the next scan would have its hour's four scans only.
+  for (let batch = 0; batch < MAX_SCAN_BATCHES; batch += 1) {
+    const candidates = await dueWeeks(db, now, afterChildId);
+    for (const candidate of candidates) {
+      const skip = await reasonToSkip(db, candidate, now);
+      // A week with nothing to remind of is written down as skipped, so no later scan looks at it again.
+      const added = await db
+        .insert(mailingDeliveries)
+        .values({
+          userId: candidate.userId,
+          categoryId: category.id,
+          childId: candidate.childId,
+          weekNumber: candidate.week,
+          dedupeKey: dedupeKey(candidate.childId, candidate.week),
+          createdAt: now,
+          ...(skip ? { status: 'skipped' as const, note: skip } : {}),
+        })
+        .onConflictDoNothing({ target: mailingDeliveries.dedupeKey })
+        .returning({ id: mailingDeliveries.id });
+      if (!skip) queued += added.length;
+    }
+    const last = candidates.at(-1);
+    if (candidates.length < SCAN_LIMIT || !last) break;
+    afterChildId = last.childId;
   }
   if (queued > 0) await ensureDeliverJob(db);
   return queued;
@@ -144,6 +158,8 @@ export const mailingTickJob: JobHandler = async (_payload, context) => {
   try {
     const queued = await queueLessonReminders(context.db, now);
     if (queued > 0) context.logger.info({ queued }, 'lesson reminders queued');
+    // The letters just queued, and reminders held through a family's night, whose morning it is now.
+    if (await hasLettersToSend(context.db, now)) await ensureDeliverJob(context.db);
   } finally {
     await ensureMailingTick(context.db, new Date(now.getTime() + TICK_MS));
   }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { REMINDER_HOURS } from '@contract/api/values';
 import { ModalShell } from '../../../components/modal/modal-shell';
@@ -28,31 +28,50 @@ const HOURS = Array.from(
 export default function RemindModal({ child }: ModalPropsMap['remind']) {
   const id = useId();
   const profile = useProfile().data;
-  const hour = profile?.reminder_hour ?? REMINDER_HOURS.default;
-  const { register, handleSubmit } = useForm<Values>({
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { dirtyFields },
+  } = useForm<Values>({
     defaultValues: {
       remind_about_lessons: child.remind_about_lessons,
-      reminder_hour: String(hour),
+      reminder_hour: String(profile?.reminder_hour ?? REMINDER_HOURS.default),
     },
   });
+  // The family's hour as the school has it, until the grown-up picks another: a profile that came (or
+  // came again) after the modal opened is never overwritten by what the select showed before.
+  const savedHour = profile?.reminder_hour;
+  const hourPicked = dirtyFields.reminder_hour === true;
+  useEffect(() => {
+    if (savedHour !== undefined && !hourPicked) {
+      resetField('reminder_hour', { defaultValue: String(savedHour) });
+    }
+  }, [savedHour, hourPicked, resetField]);
   const updateChild = useUpdateChild();
   const updateProfile = useUpdateProfile();
   const saving = {
     isPending: updateChild.isPending || updateProfile.isPending,
     isError: updateChild.isError || updateProfile.isError,
-    error: updateChild.error ?? updateProfile.error,
+    error: updateProfile.error ?? updateChild.error,
   };
 
+  // Only what the grown-up changed is sent; a part that saved becomes the form's new starting point, so
+  // a second try after the other part failed sends what is still unsaved.
   const submit = handleSubmit(async (values) => {
-    const chosenHour = Number(values.reminder_hour);
+    updateChild.reset();
+    updateProfile.reset();
     try {
-      if (values.remind_about_lessons !== child.remind_about_lessons) {
+      if (dirtyFields.remind_about_lessons) {
         await updateChild.mutateAsync({
           id: child.id,
           remind_about_lessons: values.remind_about_lessons,
         });
+        resetField('remind_about_lessons', { defaultValue: values.remind_about_lessons });
       }
-      if (chosenHour !== hour) await updateProfile.mutateAsync({ reminder_hour: chosenHour });
+      if (dirtyFields.reminder_hour) {
+        await updateProfile.mutateAsync({ reminder_hour: Number(values.reminder_hour) });
+      }
       closeModal();
     } catch {
       // Shown under the form by SaveFooter.
@@ -63,8 +82,8 @@ export default function RemindModal({ child }: ModalPropsMap['remind']) {
     <ModalShell title="Напоминания об уроках" size="sm">
       <form onSubmit={(event) => void submit(event)} className={styles.form} noValidate>
         <p className={styles.textLeft}>
-          Пришлём письмо в тот день, когда у ребёнка «{child.name}» откроются новые уроки, — в
-          выбранный час, чтобы вы не пропустили занятие. Ночью не пишем.
+          Пришлём письмо, когда у ребёнка «{child.name}» откроются новые уроки, — в выбранный час: в
+          тот же день или на следующий, если час уже прошёл. Ночью не пишем.
         </p>
         <label className={styles.option} htmlFor={`${id}-remind`}>
           <input id={`${id}-remind`} type="checkbox" {...register('remind_about_lessons')} />
@@ -73,12 +92,17 @@ export default function RemindModal({ child }: ModalPropsMap['remind']) {
         <Field
           id={`${id}-hour`}
           label="Во сколько присылать"
-          hint={`${reminderClock(profile?.time_zone)}. Час общий для всех детей семьи.`}
+          hint={
+            profile
+              ? `${reminderClock(profile.time_zone)}. Час общий для всех детей семьи.`
+              : 'Загружаем настройки семьи…'
+          }
         >
           {(props) => (
             <select
               {...props}
               className={`${form.input} ${form.select}`}
+              disabled={!profile}
               {...register('reminder_hour')}
             >
               {HOURS.map((value) => (

@@ -10,8 +10,8 @@ function utcOffset(timeZone: string): string {
 }
 
 /** Whose clock the reminder hour is by: «По московскому времени» or the region's own, with its offset. */
-export function reminderClock(timeZone: string | undefined): string {
-  if (timeZone === undefined || timeZone === MOSCOW) return 'По московскому времени';
+export function reminderClock(timeZone: string): string {
+  if (timeZone === MOSCOW) return 'По московскому времени';
   try {
     return `По времени вашего региона (${utcOffset(timeZone)})`;
   } catch {
