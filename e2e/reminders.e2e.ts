@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Region } from '@contract/api/catalog';
 import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
-import { passGate } from './support/gate';
+import { openBehindGate } from './support/gate';
 import { openVideoWithChild } from './support/screens';
 import { seriousViolations } from './support/axe';
 
@@ -47,13 +47,8 @@ async function familyInPrimorye(): Promise<string> {
   return token;
 }
 
-async function openReminders(page: Page) {
-  await page.getByRole('button', { name: /^Напоминания: / }).click();
-  await passGate(page);
-  const modal = page.getByRole('dialog', { name: 'Напоминания об уроках' });
-  await modal.waitFor();
-  return modal;
-}
+const openReminders = (page: Page) =>
+  openBehindGate(page, /^Напоминания: /, 'Напоминания об уроках');
 
 describe('lesson reminders at the family’s hour', () => {
   for (const [label, viewport] of [

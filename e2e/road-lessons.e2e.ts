@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { LessonsPage } from '@contract/api/lessons';
 import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
 import { storeToken } from './support/accounts';
-import { passGate } from './support/gate';
+import { openBehindGate } from './support/gate';
 import { openVideoWithChild } from './support/screens';
 import { seriousViolations } from './support/axe';
 import { startLadderSchool, type LadderSchool } from '../scripts/testing/ladder-school';
@@ -42,13 +42,8 @@ async function shot(page: Page, name: string): Promise<void> {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
-async function openRoadModal(page: Page) {
-  await page.getByRole('button', { name: 'Скачать для поездки' }).click();
-  await passGate(page);
-  const modal = page.getByRole('dialog', { name: 'Уроки для поездки' });
-  await modal.waitFor();
-  return modal;
-}
+const openRoadModal = (page: Page) =>
+  openBehindGate(page, 'Скачать для поездки', 'Уроки для поездки');
 
 describe('lessons kept for the road', () => {
   for (const [label, viewport] of [

@@ -28,3 +28,12 @@ export async function passGate(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: GATE }).waitFor();
   await answerGate(page, await gateNumber(page), 'Продолжить');
 }
+
+/** Taps a grown-up's button on /video, passes the task and gives the dialog it opens, once shown. */
+export async function openBehindGate(page: Page, button: string | RegExp, dialog: string) {
+  await page.getByRole('button', { name: button }).click();
+  await passGate(page);
+  const opened = page.getByRole('dialog', { name: dialog });
+  await opened.waitFor();
+  return opened;
+}

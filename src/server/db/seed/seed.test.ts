@@ -41,6 +41,19 @@ async function snapshot(db: Database) {
 }
 
 describe('seedDatabase', () => {
+  it('gives every region a time zone the database knows, so the reminder scan can read its clock', async () => {
+    await seedDatabase({ db: database.db, config: testConfig(), content: defaultSeedContent });
+    const { rows } = (await database.db.execute(
+      sql`select r.code, r.time_zone from regions r
+        where not exists (select 1 from pg_timezone_names z where z.name = r.time_zone)`,
+    )) as unknown as { rows: unknown[] };
+    expect(rows).toEqual([]);
+    const { rows: zones } = (await database.db.execute(
+      sql`select count(distinct time_zone)::int as n from regions`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(zones[0]?.n).toBeGreaterThanOrEqual(11);
+  });
+
   it('writes the reference data, demo content and accounts on first run', async () => {
     const { inserted } = await seedDatabase({
       db: database.db,
