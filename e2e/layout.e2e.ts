@@ -14,6 +14,7 @@ import {
   type Viewport,
 } from './support/browser';
 import { boxOf, guestAndParentBoxes, type GuestAndParentOptions } from './support/session-boxes';
+import { holdApp } from './support/hold-app';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -99,16 +100,8 @@ describe('header', () => {
     const { context, page } = await newPage(browser, baseUrl);
     try {
       await storeToken(context, parentToken);
-      // The app (main.tsx's chunk; the boot script's chunk has the same name) is held back: the page
-      // stays the server's, a guest's, for as long as this looks.
-      const html = await (await fetch(`${baseUrl}/faq`)).text();
-      const boot = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
-        if (new URL(route.request().url()).pathname !== boot) await held;
-        await route.continue();
-      });
+      // The app is held back: the page stays the server's, a guest's, for as long as this looks.
+      const release = await holdApp(page, baseUrl, '/faq');
       await page.goto('/faq', { waitUntil: 'domcontentloaded' });
       // Unseen buttons are not in the accessibility tree either: found among the hidden ones.
       const login = page.getByRole('button', { name: 'Войти', includeHidden: true }).first();

@@ -9,6 +9,7 @@ import { formatMoscowDate } from '../src/contract/moscow-date';
 import { registerParent, storeToken } from './support/accounts';
 import { GATE, answerGate, gateNumber } from './support/gate';
 import { seriousViolations } from './support/axe';
+import { holdApp } from './support/hold-app';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -211,11 +212,16 @@ describe('the child’s screen stays the child’s at 375 px', () => {
 
   it('a program’s free lesson plays with the same Russian subtitles as /video', async () => {
     const page = await context.newPage();
-    await page.goto('/programs/main-program/four-five');
+    // A signed-in parent taps before the app holds the server's page (a slow phone): the tap is kept and
+    // the lesson opens once the app is there.
+    const release = await holdApp(page, baseUrl, '/programs/main-program/four-five');
+    await page.goto('/programs/main-program/four-five', { waitUntil: 'domcontentloaded' });
     await page
       .getByRole('button', { name: /^Смотреть бесплатно/ })
       .first()
       .click();
+    expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+    release();
     await page.getByRole('dialog').locator('video').waitFor();
     await page.waitForFunction(
       () => {

@@ -97,10 +97,12 @@ if (!stateScript?.textContent) {
   start();
 } else {
   initAnalytics(counterIdOf(stateScript.textContent));
+  // Kept whether the app starts now or at the first touch: a signed-in parent's page is painted from the
+  // server's HTML before the app holds it too, and a tap in between would otherwise be lost.
+  document.addEventListener('click', rememberPress, { capture: true });
   const acts = onModalAddress() || actsOnQuery() || window.location.hash !== '';
   if (readStorage(STORAGE_KEYS.token) !== null || acts) start();
   else {
-    document.addEventListener('click', rememberPress, { capture: true });
     for (const type of INTERACTIONS)
       window.addEventListener(type, start, { capture: true, passive: true, once: true });
   }
