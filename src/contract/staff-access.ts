@@ -42,7 +42,7 @@ export const STAFF_ACCESS = {
     roles: CONTENT,
   },
   families: {
-    what: 'families: find, read, close and reopen sign-in, send a password reset',
+    what: 'families: find, read, close and reopen sign-in, send a password reset, see and send the weekly letter',
     roles: FAMILIES,
   },
   'staff-accounts': {

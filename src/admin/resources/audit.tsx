@@ -26,6 +26,7 @@ const ACTIONS: Record<string, string> = {
   block: 'заблокировал',
   unblock: 'разблокировал',
   'password-reset': 'отправил ссылку для нового пароля',
+  'weekly-letter': 'отправил письмо недели',
   extend: 'продлил',
   end: 'закончил',
   role: 'сменил роль',

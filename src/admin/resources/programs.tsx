@@ -14,9 +14,11 @@ import {
   SimpleForm,
   TextField,
   TextInput,
+  maxLength,
   required,
   useRecordContext,
 } from 'react-admin';
+import { HOME_ACTIVITY_MAX } from '@contract/api/admin-learning';
 import { Button } from '@mui/material';
 import { Link } from 'react-router';
 import { ResponsiveRows } from '../responsive-list';
@@ -146,6 +148,15 @@ function WeekForm() {
         helperText="Неделя открывается ребёнку по порядку: первая — в начале занятий."
       />
       <TextInput source="title" label="Название" validate={required('Введите название')} />
+      <TextInput
+        source="home_activity"
+        label="Чем заняться дома"
+        multiline
+        minRows={3}
+        fullWidth
+        validate={maxLength(HOME_ACTIVITY_MAX, `Не длиннее ${HOME_ACTIVITY_MAX} символов`)}
+        helperText="Одно занятие для родителя с ребёнком без экрана, на пару предложений. Приходит в письме недели по воскресеньям."
+      />
     </SimpleForm>
   );
 }

@@ -33,6 +33,7 @@ import { dataProvider } from '../data-provider';
 import { MoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
 import { OrderFields } from './orders';
+import { WeeklyLetterPanel } from './weekly-letter-panel';
 import { staffMay } from '@contract/staff-access';
 
 export const ROLE_LABELS: Record<AdminUser['role'], string> = {
@@ -353,6 +354,10 @@ export function UserShow() {
             />
           </Datagrid>
         </ArrayField>
+        <FunctionField
+          label="Письмо недели"
+          render={(r: AdminUser) => (r.role === 'parent' ? <WeeklyLetterPanel /> : '—')}
+        />
         <ReferenceManyField reference="orders" target="user_id" label="Заказы" perPage={20}>
           <Datagrid bulkActionButtons={false} rowClick="show" empty={<p>Заказов нет.</p>}>
             <OrderFields />

@@ -12,6 +12,9 @@ const text = (label: string, max: number) =>
     .min(1, `Заполните поле «${label}»`)
     .max(max, `«${label}» — не длиннее ${max} символов`);
 
+/** A home activity is a short note in a letter: a few sentences. */
+export const HOME_ACTIVITY_MAX = 600;
+
 const wholeNumber = (label: string, min: number, max: number) =>
   z
     .number({ error: `«${label}» — целое число` })
@@ -132,6 +135,7 @@ export const adminWeek = z.object({
   program_title: z.string(),
   number: z.number().int(),
   title: z.string(),
+  home_activity: z.string().nullable(),
   lessons_count: z.number().int(),
 });
 export const adminWeeksResponse = pageOf(adminWeek);
@@ -147,6 +151,13 @@ export const weekInput = z.object({
     .max(2_147_483_647, 'Выберите программу'),
   number: wholeNumber('Номер недели', 1, 520),
   title: text('Название', 200),
+  /** Plain text for the weekly letter: empty means none yet; left out keeps what is written. */
+  home_activity: z
+    .string({ error: '«Чем заняться дома» — текст' })
+    .trim()
+    .max(HOME_ACTIVITY_MAX, `«Чем заняться дома» — не длиннее ${HOME_ACTIVITY_MAX} символов`)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
 });
 
 // Lessons.

@@ -111,6 +111,18 @@ export const mailingCategoryUpdate = z.object({
   description: z.string().trim().max(300, 'Описание — до 300 символов'),
 });
 
+/**
+ * A family's weekly letter as it would leave now: `kind` null when it gets none (`reason` says why); a
+ * letter that would not reach the family (unsubscribed, no address…) is shown with the reason too.
+ */
+export const weeklyLetterPreview = z.object({
+  kind: z.enum(['letter', 'nudge']).nullable(),
+  reason: z.string().nullable(),
+  mail: z.object({ subject: z.string(), html: z.string(), text: z.string() }).nullable(),
+});
+export type WeeklyLetterPreview = z.infer<typeof weeklyLetterPreview>;
+export const weeklyLetterPreviewResponse = dataOf(weeklyLetterPreview);
+
 export const CAMPAIGN_STATUSES = ['draft', 'sending', 'sent', 'cancelled'] as const;
 
 const httpsUrl = z

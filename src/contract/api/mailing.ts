@@ -12,6 +12,7 @@ export const MAILING_CATEGORY_SLUGS = {
   offers: 'offers',
   lessonReminders: 'lesson_reminders',
   tips: 'tips',
+  weeklyLetter: 'weekly_letter',
 } as const;
 
 export const MAILING_LINK_INVALID =

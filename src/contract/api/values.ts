@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   /** An invitation link that is unknown, spent or past its 24 hours. */
   invitationInvalid: 'invitation_invalid',
   rateLimited: 'rate_limited',
+  /** The back office asked to send a family's weekly letter now, and the family would get none. */
+  weeklyLetterUnavailable: 'weekly_letter_unavailable',
   /** The payment gateway refused what the school asked (a refund): nothing was changed here. */
   bankRefused: 'bank_refused',
   internalError: 'internal_error',

@@ -170,6 +170,12 @@ export const ADMIN_SAMPLES: Record<string, Sample> = {
   'POST /api/admin/users/{id}/password-reset': {
     build: async ({ deps }) => ({ params: { id: await strangerId(deps) } }),
   },
+  'GET /api/admin/families/{id}/digest': {
+    build: async ({ deps }) => ({ params: { id: await strangerId(deps) } }),
+  },
+  'POST /api/admin/families/{id}/digest': {
+    build: async ({ deps }) => ({ params: { id: await strangerId(deps) } }),
+  },
   'PUT /api/admin/users/{id}/role': {
     build: async ({ deps }) => ({
       params: { id: await strangerId(deps) },

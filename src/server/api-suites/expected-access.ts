@@ -260,6 +260,9 @@ export const STAFF_OPERATIONS: Record<string, StaffCapability | [StaffCapability
   'POST /api/admin/users/{id}/block': 'families',
   'POST /api/admin/users/{id}/password-reset': 'families',
   'PUT /api/admin/users/{id}/role': 'staff-accounts',
+  // The weekly letter's preview; the stranger family has no children, so there is none to send (409).
+  'GET /api/admin/families/{id}/digest': 'families',
+  'POST /api/admin/families/{id}/digest': ['families', 409],
   // Staff come in by invitation, the administrator's to send.
   'POST /api/admin/staff-invitations': ['staff-accounts', 201],
   // A stranger family without a subscription: nothing to extend or end (409).

@@ -99,6 +99,8 @@ export const CODE_MESSAGES: Record<ErrorCode, string> = {
   mailing_link_invalid:
     'Ссылка для отписки не подошла. Откройте её из последнего письма или войдите в личный кабинет.',
   rate_limited: 'Слишком много попыток подряд. Подождите немного и попробуйте ещё раз.',
+  weekly_letter_unavailable:
+    'Письмо недели этой семье сейчас не отправить: причина — в его просмотре.',
   bank_refused: 'Банк не выполнил запрос. Попробуйте ещё раз позже или напишите в поддержку.',
   internal_error: OUR_FAULT_MESSAGE,
   service_unavailable: TRY_IN_A_MINUTE_MESSAGE,

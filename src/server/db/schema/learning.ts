@@ -53,6 +53,11 @@ export const programWeeks = pgTable(
     /** 1-based place in the program calendar. */
     number: integer('number').notNull(),
     title: text('title').notNull(),
+    /**
+     * One thing to do together at home, away from the screen, written by the editor; the weekly letter
+     * carries it (modules/mailing/weekly-letter.ts). Empty until written.
+     */
+    homeActivity: text('home_activity'),
   },
   (t) => [
     uniqueIndex('program_weeks_program_number_idx').on(t.mainProgramId, t.number),

@@ -113,9 +113,15 @@ export async function seedLearning(
       const mainProgramId = programIds.get(p.slug);
       return mainProgramId === undefined
         ? []
-        : p.weeks.map((w) => ({ mainProgramId, number: w.number, title: w.title }));
+        : p.weeks.map((w) => ({
+            mainProgramId,
+            number: w.number,
+            title: w.title,
+            homeActivity: w.home_activity ?? null,
+          }));
     });
     if (weekRows.length > 0) {
+      // A week seeded before it had a home activity got the seed's once, from migration 0018.
       count(
         'program_weeks',
         await tx

@@ -29,6 +29,33 @@ const renewalData = z.object({
   card: z.string().max(40),
 });
 
+/** One family's week, as modules/mailing/weekly-letter-content.ts reads it. */
+const childWeek = z.object({
+  name,
+  /** Lessons the child watched this week, and how many of them to the end. */
+  lessons: z.number().int().min(0),
+  completed: z.number().int().min(0),
+  minutes: z.number().int().min(0),
+  /** Where the child is in the main program: week `week` of `weeks`; null without a program. */
+  program: z.object({ week: z.number().int().min(1), weeks: z.number().int().min(1) }).nullable(),
+  /** Next week's theme and lessons; null after the program's last week. */
+  next: z
+    .object({
+      number: z.number().int().min(1),
+      title: z.string().max(200),
+      lessons: z.array(z.string().max(300)).max(20),
+    })
+    .nullable(),
+  activity: z.string().max(1000).nullable(),
+});
+export const weeklyLetterSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('letter'), children: z.array(childWeek).min(1).max(20) }),
+  /** A quiet week: a short, kind nudge naming the children. */
+  z.object({ kind: z.literal('nudge'), children: z.array(name).min(1).max(20) }),
+]);
+export type WeeklyLetter = z.infer<typeof weeklyLetterSchema>;
+export type ChildWeek = z.infer<typeof childWeek>;
+
 const mailing = { category: z.string().max(200), unsubscribe_url: url };
 
 export const mailRequestSchema = z.discriminatedUnion('template', [
@@ -47,6 +74,11 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
     template: z.literal('lesson-reminder'),
     to: address,
     data: z.object({ name, child: name, week: z.number().int().min(1), ...mailing }),
+  }),
+  z.object({
+    template: z.literal('weekly-letter'),
+    to: address,
+    data: z.object({ name, letter: weeklyLetterSchema, ...mailing }),
   }),
   z.object({
     template: z.literal('confirmation'),

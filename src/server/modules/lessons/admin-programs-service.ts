@@ -74,6 +74,7 @@ const weekFields = {
   program_title: mainPrograms.title,
   number: programWeeks.number,
   title: programWeeks.title,
+  home_activity: programWeeks.homeActivity,
   lessons_count: sql<number>`(select count(*)::int from lessons l where l.week_id = ${sql.raw('"program_weeks"."id"')})`,
 };
 
@@ -236,7 +237,12 @@ export async function createWeek(db: Database, actor: AuditActor, input: WeekInp
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(programWeeks)
-        .values({ mainProgramId: input.main_program_id, number: input.number, title: input.title })
+        .values({
+          mainProgramId: input.main_program_id,
+          number: input.number,
+          title: input.title,
+          homeActivity: input.home_activity ?? null,
+        })
         .returning({ id: programWeeks.id });
       if (!row) throw new Error('the week was not inserted');
       await recordAudit(tx, actor, {
@@ -261,7 +267,11 @@ export async function updateWeek(db: Database, actor: AuditActor, id: number, in
     db.transaction(async (tx) => {
       await tx
         .update(programWeeks)
-        .set({ number: input.number, title: input.title })
+        .set({
+          number: input.number,
+          title: input.title,
+          ...(input.home_activity === undefined ? {} : { homeActivity: input.home_activity }),
+        })
         .where(eq(programWeeks.id, id));
       await recordAudit(tx, actor, {
         action: 'update',

@@ -16,6 +16,7 @@ interface Week {
   program_title: string;
   number: number;
   title: string;
+  home_activity: string | null;
   lessons_count: number;
 }
 interface Failure {
@@ -186,6 +187,36 @@ describe('an edited week', () => {
     const [audit] = await auditRows('weeks', week.id);
     expect(audit).toMatchObject({ action: 'update' });
     expect(audit?.summary).toEqual({ number: 511, title: 'Весенние загадки' });
+  });
+
+  it('keeps the editor’s home activity for the weekly letter; empty clears it, too long is refused', async () => {
+    const token = await editor();
+    const week = await newWeek(token, 519);
+    expect(week.home_activity).toBeNull();
+    const base = { main_program_id: week.main_program_id, number: 519, title: week.title };
+    const text = 'Сложите из подушек домик и посчитайте, сколько игрушек в нём поместится.';
+    const saved = await call('PUT', `/api/admin/weeks/${week.id}`, token, {
+      ...base,
+      home_activity: `  ${text}  `,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await weekRead(token, week.id)).home_activity).toBe(text);
+    // A form that does not send the field keeps what is written.
+    expect((await call('PUT', `/api/admin/weeks/${week.id}`, token, base)).statusCode).toBe(200);
+    expect((await weekRead(token, week.id)).home_activity).toBe(text);
+
+    const long = await call('PUT', `/api/admin/weeks/${week.id}`, token, {
+      ...base,
+      home_activity: 'а'.repeat(601),
+    });
+    expect(long.statusCode).toBe(422);
+    expect(long.json<Failure>().errors.home_activity).toEqual([
+      '«Чем заняться дома» — не длиннее 600 символов',
+    ]);
+    expect((await weekRead(token, week.id)).home_activity).toBe(text);
+
+    await call('PUT', `/api/admin/weeks/${week.id}`, token, { ...base, home_activity: '' });
+    expect((await weekRead(token, week.id)).home_activity).toBeNull();
   });
 
   it('cannot move to another program: refused, and it stays where it was', async () => {

@@ -1,5 +1,6 @@
 // The back office's mailing: categories (their subscribers and those who left) and campaigns — drafts,
-// sending, cancelling and the log of letters. The rules and the audit records are in admin-service.ts.
+// sending, cancelling and the log of letters (admin-service.ts) — and a family's weekly letter: its preview
+// and «send now», run by those who run families (weekly-letter-admin.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@contract/api/common';
 import {
@@ -13,7 +14,9 @@ import {
   idParams,
   mailingCategoriesQuery,
   mailingCategoryUpdate,
+  weeklyLetterPreviewResponse,
 } from '@contract/api/admin';
+import { okResponse } from '@contract/api/auth';
 import { staffMay } from '@contract/staff-access';
 import type { ModuleDeps } from '../../deps';
 import { currentSession } from '../../plugins/auth';
@@ -30,6 +33,7 @@ import {
   updateCampaign,
   updateCategory,
 } from './admin-service';
+import { sendWeeklyLetterNow, weeklyLetterPreview } from './weekly-letter-admin';
 
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const security = [{ bearer: [] }];
@@ -194,6 +198,47 @@ export function mailingAdminRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         }),
       );
     }
+
+    const familiesGuard = app.requireStaff('families');
+    app.get(
+      '/admin/families/:id/digest',
+      {
+        onRequest: familiesGuard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Письмо недели семьи, каким оно ушло бы сейчас, или почему его не будет',
+          security,
+          params: idParams,
+          response: { 200: weeklyLetterPreviewResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await weeklyLetterPreview(db, deps.config, request.params.id, deps.clock()),
+      }),
+    );
+    app.post(
+      '/admin/families/:id/digest',
+      {
+        onRequest: familiesGuard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Отправить семье письмо недели сейчас (в очередь рассылки)',
+          security,
+          params: idParams,
+          response: { 202: okResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await sendWeeklyLetterNow(
+          db,
+          deps.config,
+          auditActor(request),
+          request.params.id,
+          deps.clock(),
+        );
+        return reply.code(202).send({ data: { status: 'ok' as const } });
+      },
+    );
 
     app.get(
       '/admin/campaigns/:id/deliveries',

@@ -9,8 +9,10 @@
 //
 // A lesson reminder never leaves at night by its family's clock (21:00–08:00; family-clock.ts): one queued
 // late in the family's hour and held up behind a long campaign, or left by a crash, waits for the morning,
-// when the reminder scan wakes the sender again. Reminders go before campaign letters: they are due now.
+// when the reminder scan wakes the sender again; so does Sunday's weekly letter. Reminders and weekly
+// letters go before campaign letters: they are due now.
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { MAILING_CATEGORY_SLUGS } from '@contract/api/mailing';
 import { isPlaceholderEmail } from '@contract/api/oauth-values';
 import type { Database } from '../../db/client';
 import {
@@ -29,6 +31,7 @@ import type { MailRequest } from '../../integrations/mail/types';
 import { familyDaytime } from './family-clock';
 import { newLinkToken, unsubscribeUrl } from './links';
 import { receivesCategory } from './preferences';
+import { WEEKLY_KEY_PREFIX, weeklyLetterOf } from './weekly-letter-content';
 
 export const MAILING_DELIVER_JOB = 'mailing.deliver';
 export const BATCH_INTERVAL_MS = 10_000;
@@ -57,11 +60,21 @@ export async function ensureDeliverJob(db: Database, runAt?: Date): Promise<void
 
 type Claimed = Pick<
   typeof mailingDeliveries.$inferSelect,
-  'id' | 'userId' | 'categoryId' | 'campaignId' | 'childId' | 'weekNumber' | 'attempts'
+  | 'id'
+  | 'userId'
+  | 'categoryId'
+  | 'campaignId'
+  | 'childId'
+  | 'weekNumber'
+  | 'attempts'
+  | 'createdAt'
 >;
 // `attempts` counts letters really handed to the transport; a claim alone is not a try.
 
-/** A pending letter no sender holds, which may leave now (a reminder only in its family's daytime). */
+/**
+ * A pending letter no sender holds, which may leave now: a reminder or Sunday's weekly letter only in its
+ * family's daytime.
+ */
 const sendable = (now: Date) =>
   and(
     eq(mailingDeliveries.status, 'pending'),
@@ -69,7 +82,13 @@ const sendable = (now: Date) =>
       isNull(mailingDeliveries.claimedAt),
       lt(mailingDeliveries.claimedAt, new Date(now.getTime() - CLAIM_MS)),
     ),
-    or(isNull(mailingDeliveries.childId), familyDaytime(now, sql`${mailingDeliveries.userId}`)),
+    or(
+      and(
+        isNull(mailingDeliveries.childId),
+        sql`(${mailingDeliveries.dedupeKey} is null or ${mailingDeliveries.dedupeKey} not like ${`${WEEKLY_KEY_PREFIX}%`})`,
+      ),
+      familyDaytime(now, sql`${mailingDeliveries.userId}`),
+    ),
   );
 
 /** Whether any letter may leave now: the sender is then woken (or kept going). */
@@ -102,6 +121,7 @@ async function claim(db: Database, now: Date, limit: number): Promise<Claimed[]>
       childId: mailingDeliveries.childId,
       weekNumber: mailingDeliveries.weekNumber,
       attempts: mailingDeliveries.attempts,
+      createdAt: mailingDeliveries.createdAt,
     });
 }
 
@@ -144,6 +164,7 @@ async function compose(
       blockedAt: users.blockedAt,
       receives: sql<boolean>`${receivesCategory(sql`${users.id}`, row.categoryId)}`,
       category: mailingCategories.title,
+      slug: mailingCategories.slug,
     })
     .from(users)
     .innerJoin(mailingCategories, eq(mailingCategories.id, row.categoryId))
@@ -174,6 +195,19 @@ async function compose(
         template: 'campaign',
         to: recipient.email,
         data: { ...common, subject: campaign.subject, body: campaign.body, button },
+      },
+    };
+  }
+
+  if (recipient.slug === MAILING_CATEGORY_SLUGS.weeklyLetter) {
+    // Read for the week the letter was queued in: one held through the night still tells of Sunday's week.
+    const read = await weeklyLetterOf(db, row.userId, row.categoryId, row.createdAt);
+    if ('none' in read) return { skip: read.none };
+    return {
+      mail: {
+        template: 'weekly-letter',
+        to: recipient.email,
+        data: { ...common, letter: read.letter },
       },
     };
   }

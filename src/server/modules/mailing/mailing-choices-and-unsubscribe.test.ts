@@ -39,11 +39,11 @@ const tokenOf = (mail: SentMail | undefined) => {
 };
 
 describe('mailing categories and choices in the personal area', () => {
-  it('lists the four categories to anyone, reminders first', async () => {
+  it('lists the five categories to anyone, service mail first', async () => {
     const res = await world.get(null, '/api/profile/subscribe-categories-list');
     expect(res.statusCode).toBe(200);
     const slugs = res.json<{ data: { slug: string }[] }>().data.map((c) => c.slug);
-    expect(slugs).toEqual(['lesson_reminders', 'news', 'tips', 'offers']);
+    expect(slugs).toEqual(['lesson_reminders', 'weekly_letter', 'news', 'tips', 'offers']);
   });
 
   it('asks a guest to sign in or to come from a mail', async () => {
@@ -51,10 +51,11 @@ describe('mailing categories and choices in the personal area', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('sends advertising only with consent; reminders by default', async () => {
+  it('sends advertising only with consent; reminders and the weekly letter by default', async () => {
     const without = await parent({ consent: false });
     expect(subscribed(await stateOf(without.token))).toEqual({
       lesson_reminders: true,
+      weekly_letter: true,
       news: false,
       tips: false,
       offers: false,
@@ -85,6 +86,7 @@ describe('mailing categories and choices in the personal area', () => {
     });
     expect(subscribed(off.json<{ data: MailingState }>().data)).toEqual({
       lesson_reminders: false,
+      weekly_letter: true,
       news: true,
       tips: false,
       offers: false,
@@ -234,6 +236,7 @@ describe('unsubscribing from a mail', () => {
     expect(own.statusCode, own.body).toBe(200);
     expect(subscribed(await stateOf(family.token))).toEqual({
       lesson_reminders: true,
+      weekly_letter: false,
       news: true,
       tips: false,
       offers: false,

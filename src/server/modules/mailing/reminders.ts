@@ -27,6 +27,7 @@ import { activeSubscription, isWeekOpen, WEEK_MS } from '../lessons';
 import { viewerFacts } from '../lessons';
 import { ensureDeliverJob, hasLettersToSend } from './deliver';
 import { familyHour } from './family-clock';
+import { queueWeeklyLetters } from './weekly-letter';
 
 export const MAILING_TICK_JOB = 'mailing.tick';
 export const TICK_MS = 15 * 60_000;
@@ -158,6 +159,8 @@ export const mailingTickJob: JobHandler = async (_payload, context) => {
   try {
     const queued = await queueLessonReminders(context.db, now);
     if (queued > 0) context.logger.info({ queued }, 'lesson reminders queued');
+    const letters = await queueWeeklyLetters(context.db, now);
+    if (letters > 0) context.logger.info({ queued: letters }, 'weekly letters queued');
     // The letters just queued, and reminders held through a family's night, whose morning it is now.
     if (await hasLettersToSend(context.db, now)) await ensureDeliverJob(context.db);
   } finally {

@@ -2,6 +2,8 @@ import type { AgeGroupSlug } from '@contract/api/catalog';
 import type { SeedAdditionalLessons, SeedLesson, SeedMainProgram } from './types';
 import { ageGroups } from './age-groups';
 import { additionalPrograms } from './additional-programs';
+import { HOME_ACTIVITIES } from './home-activities';
+import { typo } from './typography';
 
 // Demo lessons: every age group's main program opens with four weeks of three lessons, every additional
 // program with three lessons. Each lesson has its own clip, poster and subtitles named by its code
@@ -69,6 +71,7 @@ export const mainPrograms: SeedMainProgram[] = ageGroups.map((group) => ({
   weeks: group.topics.slice(0, WEEKS_PER_PROGRAM).map((topic, weekIndex) => ({
     number: weekIndex + 1,
     title: topic,
+    home_activity: typo(HOME_ACTIVITIES[group.slug][weekIndex] ?? ''),
     lessons: STEPS.slice(0, LESSONS_PER_WEEK).map((step, stepIndex) =>
       lesson(
         `${group.slug}-w${weekIndex + 1}-l${stepIndex + 1}`,

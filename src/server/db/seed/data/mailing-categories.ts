@@ -11,6 +11,13 @@ export const mailingCategories: SeedMailingCategory[] = [
     requires_consent: false,
   },
   {
+    slug: MAILING_CATEGORY_SLUGS.weeklyLetter,
+    title: 'Письмо недели',
+    description:
+      'По воскресеньям вечером: что ребёнок посмотрел за неделю, что будет дальше и чем заняться вместе дома.',
+    requires_consent: false,
+  },
+  {
     slug: MAILING_CATEGORY_SLUGS.news,
     title: 'Новости школы',
     description: 'Новые программы, уроки и всё, что изменилось в школе. Не чаще раза в месяц.',

@@ -95,7 +95,13 @@ export interface SeedMainProgram {
   title: string;
   /** Kopecks for one skipped week of this program bought on its own. */
   week_price: number;
-  weeks: { number: number; title: string; lessons: SeedLesson[] }[];
+  weeks: {
+    number: number;
+    title: string;
+    /** One thing to do together at home this week (the weekly letter carries it). */
+    home_activity?: string;
+    lessons: SeedLesson[];
+  }[];
 }
 
 export interface SeedAdditionalLessons {

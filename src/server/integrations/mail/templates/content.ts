@@ -6,6 +6,8 @@ export type Inline = string | { text: string; href: string };
 
 export type MailBlock =
   | { kind: 'paragraph'; content: Inline[] }
+  /** A part of a longer letter (one child's week): a short bold line. */
+  | { kind: 'subheading'; text: string }
   /** The one big call to action. The HTML part repeats its URL below for clients that hide buttons. */
   | { kind: 'button'; label: string; url: string }
   | { kind: 'steps'; items: string[] }

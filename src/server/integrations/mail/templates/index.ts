@@ -11,6 +11,7 @@ import { refundMail } from './refund';
 import { purchasePaidMail } from './purchase';
 import { supportAnswerMail, supportReceivedMail, supportRequestMail } from './support';
 import { campaignMail, lessonReminderMail } from './mailing';
+import { weeklyLetterMail } from './weekly-letter';
 
 export { CONFIRMATION_LINK_HOURS } from './confirmation';
 export { PASSWORD_RESET_LINK_MINUTES } from './password-reset';
@@ -54,5 +55,7 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return campaignMail(request.data);
     case 'lesson-reminder':
       return lessonReminderMail(request.data, context);
+    case 'weekly-letter':
+      return weeklyLetterMail(request.data, context);
   }
 }

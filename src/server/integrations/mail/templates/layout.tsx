@@ -49,6 +49,13 @@ const style = {
     color: INK,
   },
   paragraph: { margin: '0 0 14px', fontSize: '17px', lineHeight: '26px', color: INK },
+  subheading: {
+    margin: '22px 0 8px',
+    fontSize: '19px',
+    lineHeight: '26px',
+    fontWeight: 700,
+    color: INK,
+  },
   step: { margin: '0 0 10px', fontSize: '17px', lineHeight: '26px', color: INK },
   stepNumber: { color: VIOLET, fontWeight: 800, paddingRight: '6px' },
   code: {
@@ -125,6 +132,8 @@ function Block({ block }: { block: MailBlock }) {
           <Inlines content={block.content} linkStyle={style.link} />
         </Text>
       );
+    case 'subheading':
+      return <Text style={style.subheading}>{block.text}</Text>;
     case 'note':
       return (
         <Text style={style.note}>

@@ -16,6 +16,8 @@ function blockText(block: MailBlock): string {
     case 'paragraph':
     case 'note':
       return inlineText(block.content);
+    case 'subheading':
+      return block.text.toUpperCase();
     case 'steps':
       return block.items.map((item, index) => `${index + 1}. ${item}`).join('\n');
     case 'code':
