@@ -1,10 +1,17 @@
 // The back office as staff see it on a phone and a desktop: the campaign page fits 375 px and lists its
 // letters with addresses as people write them, the menu's long section names are read whole, and the audit
-// log speaks Russian — field names, roubles, names instead of ids.
+// log speaks Russian — field names, roubles, names instead of ids; a family's card previews its weekly
+// letter and sends it now.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MOBILE, launchBrowser, withPage } from './support/browser';
-import { adminToken, campaignToLongCyrillicAddress, type CampaignLetter } from './support/campaign';
+import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
+import { waitForMail } from './support/accounts';
+import {
+  adminToken,
+  campaignToLongCyrillicAddress,
+  storedAddress,
+  type CampaignLetter,
+} from './support/campaign';
 import { seriousViolations } from './support/axe';
 
 const baseUrl = inject('baseUrl');
@@ -117,5 +124,68 @@ describe('the audit log', () => {
       }
       expect(text).toContain(`тема: ${letter.subject}`);
     });
+  });
+});
+
+describe('a family’s weekly letter', () => {
+  it('is previewed in the family’s card at 375 and 1280 px and sent now', async () => {
+    const parent = letter.parent;
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${parent.token}`,
+    };
+    const child = await fetch(`${baseUrl}/api/profile/child/store`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Ульяна', birth_date: '2021-09-01' }),
+    });
+    expect(child.status).toBe(201);
+    const shown = await fetch(`${baseUrl}/api/profile/show`, { headers });
+    const { id } = ((await shown.json()) as { data: { id: number } }).data;
+
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await withPage(
+        browser,
+        baseUrl,
+        async (page) => {
+          await asAdmin(page);
+          await page.goto(`/admin/users/${id}/show`);
+          const frame = page.frameLocator('iframe[title="Предпросмотр письма недели"]');
+          // Ульяна has watched nothing yet: the family would get the short nudge.
+          await frame.getByText(/Ульяна: новые уроки уже ждут/).waitFor();
+          await page.getByText('Тема: Уроки ждут вас в Школе Умняшек').waitFor();
+          // The address as the parent wrote it, Cyrillic domain and all, in the card and its title.
+          expect(await page.locator('body').textContent()).not.toContain('xn--');
+          const { right, width } = await widest(page);
+          expect(right).toBeLessThanOrEqual(width);
+          expect(await seriousViolations(page), 'axe on the family’s card').toEqual([]);
+          const dir = process.env.SCREENSHOTS_DIR;
+          if (dir) {
+            await page.screenshot({
+              path: `${dir}/admin-weekly-letter-${viewport.width}.png`,
+              fullPage: true,
+            });
+            await page
+              .locator('iframe[title="Предпросмотр письма недели"]')
+              .screenshot({ path: `${dir}/admin-weekly-letter-frame-${viewport.width}.png` });
+          }
+        },
+        { viewport },
+      );
+    }
+
+    await withPage(browser, baseUrl, async (page) => {
+      await asAdmin(page);
+      await page.goto(`/admin/users/${id}/show`);
+      await page.getByRole('button', { name: 'Отправить сейчас' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Отправить' }).click();
+      await page.getByText('Письмо недели поставлено в очередь и скоро уйдёт').waitFor();
+    });
+    const mail = await waitForMail(
+      baseUrl,
+      storedAddress(parent.email),
+      'Уроки ждут вас в Школе Умняшек',
+    );
+    expect(mail.text).toContain('Ульяна');
   });
 });

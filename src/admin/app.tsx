@@ -23,7 +23,7 @@ import {
 import { CertificateList, CertificateShow } from './resources/gift-certificates';
 import { UnsubscribeReasonList } from './resources/unsubscribe-reasons';
 import { OrderList, OrderShow } from './resources/orders';
-import { UserList, UserShow } from './resources/users';
+import { UserList, UserShow, shownEmail } from './resources/users';
 import { StaffInvitationCreate } from './resources/staff-invitations';
 import {
   InstructionCreate,
@@ -73,7 +73,7 @@ const SECTIONS: readonly Section[] = [
     reads: 'families',
     list: UserList,
     show: UserShow,
-    recordRepresentation: 'email',
+    recordRepresentation: (record: { email: string }) => shownEmail(record.email),
   },
   // No list of its own: the accounts list's «Пригласить сотрудника» opens the form.
   { name: 'staff-invitations', reads: 'staff-accounts', create: StaffInvitationCreate },

@@ -26,6 +26,7 @@ import type { AdminUser } from '@contract/api/admin-families';
 import { AGE_GROUP_AGES, type AgeGroupSlug } from '@contract/api/catalog';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { isPlaceholderEmail, noEmailLabel } from '@contract/api/oauth-values';
+import { displayEmail } from '@contract/email';
 import { formatRussianPhone } from '@contract/phone';
 import { DAYS, pluralize } from '@contract/plural';
 import { call } from '../api';
@@ -71,9 +72,12 @@ function UserListActions() {
   );
 }
 
-/** A social account that shared no address has a stand-in one in the database; staff read why instead. */
-function shownEmail(email: string): string {
-  return isPlaceholderEmail(email) ? noEmailLabel(email) : email;
+/**
+ * A social account that shared no address has a stand-in one in the database; staff read why instead. A
+ * Cyrillic domain is read as people write it, not in the punycode it is stored in.
+ */
+export function shownEmail(email: string): string {
+  return isPlaceholderEmail(email) ? noEmailLabel(email) : displayEmail(email);
 }
 
 export function UserList() {

@@ -85,7 +85,7 @@ export function weeklyLetterMail(
         greeting(data.name),
         p(
           // The names as the subject of the sentence: a name cannot be declined reliably.
-          `На этой неделе уроков не было — так бывает. ${names}: новые уроки уже ждут, ` +
+          `На этой неделе уроков не было\u00a0— так бывает. ${names}: новые уроки уже ждут, ` +
             'а один урок занимает около десяти минут. Можно посмотреть вместе сегодня вечером.',
         ),
         button,
