@@ -5,6 +5,7 @@ import { AGE_GROUP_SLUGS } from './catalog';
 import { childIdField } from './children';
 import { dataOf } from './common';
 import { screenTime } from './screen-time';
+import { STICKERS } from './stickers';
 
 const MAX_INT = 2_147_483_647;
 
@@ -44,6 +45,16 @@ export const achievement = z.object({
 });
 export type Achievement = z.infer<typeof achievement>;
 
+/** A sticker of the child's album: the lesson whose finish earned it (api/stickers.ts). */
+export const sticker = z.object({
+  sticker: z.enum(STICKERS),
+  lesson_id: z.number().int(),
+  lesson_title: z.string(),
+  /** ISO 8601. */
+  earned_at: z.string(),
+});
+export type Sticker = z.infer<typeof sticker>;
+
 /**
  * POST /profile/achievements/video: the player reports where the child is in a lesson (every few seconds
  * and at the end). Positions only move forward; `completed` is set at the end of the video.
@@ -80,6 +91,8 @@ export const videoProgress = z.object({
   completed: z.boolean(),
   /** Achievements this report earned (usually none): the player celebrates them. */
   new_achievements: z.array(achievement),
+  /** The sticker this report earned by finishing the lesson, or null: the player shows it. */
+  new_sticker: sticker.nullable(),
   /** The child's screen time after this report: the player stops and shows the rest screen when resting. */
   screen_time: screenTime,
 });
@@ -132,6 +145,8 @@ export const childProgress = z.object({
   lessons_completed: z.number().int(),
   minutes_watched: z.number().int(),
   achievements: z.array(achievement),
+  /** The sticker album, in the order the stickers were earned. */
+  stickers: z.array(sticker),
   additional: z.array(additionalProgress.omit({ lessons: true })),
 });
 export type ChildProgress = z.infer<typeof childProgress>;

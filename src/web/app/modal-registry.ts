@@ -56,6 +56,7 @@ export const MODAL_REGISTRY: { [N in ModalName]: Loader<N> } = {
   remind: () => import('../features/video/modals/remind-modal'),
   'screen-time': () => import('../features/video/modals/screen-time-modal'),
   road: () => import('../features/video/road/road-modal'),
+  'sticker-album': () => import('../features/stickers/sticker-album-modal'),
   'video-alert': () => import('../features/video/modals/video-alert-modal'),
   'additional-programs': () =>
     import('../features/programs/additional-programs/additional-programs-modal'),

@@ -11,6 +11,7 @@ import { viewerFacts, type ChildFacts, type FamilyFacts } from '../lessons';
 import { mainProgramCatalogue } from '../lessons';
 import type { PublicCache } from '../public-cache';
 import { achievementsOf } from './achievements';
+import { stickerAlbum } from './stickers';
 import {
   completedBy,
   lessonsPerAdditionalProgram,
@@ -114,6 +115,7 @@ export async function childProgress({
     lessons_completed: watched.filter((r) => r.completed && r.isActive).length,
     minutes_watched: minutesOf(sumWatchedSeconds(watched)),
     achievements: achievementsOf(earned),
+    stickers: await stickerAlbum(db, child.id),
     additional: additionalRows.map((p) => ({
       additional_program_id: p.id,
       slug: p.slug,

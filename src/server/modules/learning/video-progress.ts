@@ -14,6 +14,7 @@ import { viewerFacts } from '../lessons';
 import { placedLesson } from '../lessons';
 import { OTHER_PROGRAM_LOCK, lockOf } from '../lessons';
 import { recordWatching } from '../screen-time';
+import { stickerAlbum } from './stickers';
 import { awardAchievements } from './achievements';
 import { watchedLessons } from './child-stats';
 
@@ -77,7 +78,11 @@ export async function reportVideo({
 
   const duration = lesson.row.durationSeconds;
   const [prior] = await db
-    .select({ watchedSeconds: lessonStats.watchedSeconds, updatedAt: lessonStats.updatedAt })
+    .select({
+      watchedSeconds: lessonStats.watchedSeconds,
+      updatedAt: lessonStats.updatedAt,
+      completedAt: lessonStats.completedAt,
+    })
     .from(lessonStats)
     .where(and(eq(lessonStats.childId, child.id), eq(lessonStats.lessonKey, lesson.row.code)));
   // A report that waited offline on the device (docs/OFFLINE-LESSONS.md) counts from when it waited.
@@ -126,11 +131,17 @@ export async function reportVideo({
     await watchedLessons(db, child.id),
     now,
   );
+  // The lesson finished by this very report earns its sticker; a later report of it earns nothing.
+  const finishedNow = !prior?.completedAt && stat.completedAt?.getTime() === now.getTime();
+  const newSticker = finishedNow
+    ? ((await stickerAlbum(db, child.id)).find((s) => s.lesson_id === lesson.row.id) ?? null)
+    : null;
   return {
     lesson_id: lesson.row.id,
     watched_seconds: stat.watchedSeconds,
     completed: stat.completedAt !== null,
     new_achievements: newAchievements,
+    new_sticker: newSticker,
     screen_time: screenTime,
   };
 }

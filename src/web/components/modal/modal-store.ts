@@ -55,6 +55,8 @@ export const MODAL_NAMES = [
   'screen-time',
   // Lessons for the road: keeping a week's lessons in the app.
   'road',
+  // The child's own sticker album, from the video page.
+  'sticker-album',
   // After the landing's promo video: «Понравилось? Зарегистрируйтесь…».
   'video-alert',
   // The styled modal: buying an additional program for some of the family's children.
@@ -90,6 +92,7 @@ export interface ModalPropsMap {
   remind: ChildModalProps;
   'screen-time': ChildModalProps;
   road: ChildModalProps & { userId: number };
+  'sticker-album': ChildModalProps;
   'video-alert': ModalPropsMap['video'];
   'additional-programs': AdditionalProgramsModalProps;
   subscribe: SubscribeModalProps;

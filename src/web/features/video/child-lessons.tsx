@@ -10,6 +10,7 @@ import { useRenewal } from '../../api/renewal';
 import { useScreenTime } from '../../api/screen-time';
 import { openModal } from '../../components/modal/modal-store';
 import { ChildBadge } from './modals/child-badge';
+import { StickerArt } from '../stickers';
 import { useLessons } from './lessons-api';
 import { LessonCard } from './lesson-card';
 import { LazyLessonPlayer } from './lazy-lesson-player';
@@ -135,6 +136,15 @@ export function ChildLessons({
           <Button variant="ghost" size="sm" onClick={onChooseChild}>
             Сменить
           </Button>
+          {/* The child's own: a sticker to tap, no grown-up's task before it. */}
+          <button
+            type="button"
+            className={styles.albumButton}
+            onClick={() => openModal('sticker-album', { child })}
+          >
+            <StickerArt slug="star" size={40} />
+            <span>Наклейки</span>
+          </button>
         </div>
         <div className={styles.settings}>
           <Button

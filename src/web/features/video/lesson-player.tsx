@@ -16,7 +16,9 @@ import { DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/l
 import '@vidstack/react/player/styles/default/theme.css';
 import '@vidstack/react/player/styles/default/layouts/video.css';
 import type { LessonItem } from '@contract/api/lessons';
-import type { Achievement } from '@contract/api/learning';
+import type { Achievement, Sticker } from '@contract/api/learning';
+import { queryClient } from '../../api/query-client';
+import { progressKeys } from '../../api/progress';
 import { PLAYER_TRANSLATIONS } from './player-translations';
 import { putScreenTime } from '../../api/screen-time';
 import { patchLessonProgress, reportVideoProgress } from './lessons-api';
@@ -38,6 +40,7 @@ export interface LessonPlayerProps {
   onReported?: (positionSeconds: number, completed: boolean) => void;
 }
 
+const NOTHING_EARNED = { achievements: [], sticker: null };
 export default function LessonPlayer({
   lesson,
   childId,
@@ -52,7 +55,9 @@ export default function LessonPlayer({
   const paused = useMediaState('paused', player);
   const [wanted, setWanted] = useState(playWanted);
   const [ended, setEnded] = useState(false);
-  const [earned, setEarned] = useState<Achievement[]>([]);
+  const [earned, setEarned] = useState<{ achievements: Achievement[]; sticker: Sticker | null }>(
+    NOTHING_EARNED,
+  );
   const reporter = useRef<ProgressReporter | null>(null);
   const resumed = useRef(false);
   const reported = useRef(onReported);
@@ -71,7 +76,11 @@ export default function LessonPlayer({
       patchLessonProgress(lesson.id, { watched_seconds: Math.floor(position), completed });
       reported.current?.(position, completed);
       const answer = await reportVideoProgress(body);
-      if (answer && answer.new_achievements.length > 0) setEarned(answer.new_achievements);
+      if (answer && (answer.new_achievements.length > 0 || answer.new_sticker)) {
+        setEarned({ achievements: answer.new_achievements, sticker: answer.new_sticker });
+        // The album («Успехи», the video page's) shows the new sticker when next opened.
+        void queryClient.invalidateQueries({ queryKey: progressKeys.child(childId) });
+      }
       // The server counts screen time: when it says «rest», the page puts the rest screen in our place.
       if (answer) putScreenTime(answer.screen_time);
     });
@@ -203,7 +212,13 @@ export default function LessonPlayer({
           </div>
         </div>
       )}
-      {earned.length > 0 && <Celebration achievements={earned} onDone={() => setEarned([])} />}
+      {(earned.achievements.length > 0 || earned.sticker) && (
+        <Celebration
+          achievements={earned.achievements}
+          sticker={earned.sticker}
+          onDone={() => setEarned(NOTHING_EARNED)}
+        />
+      )}
     </div>
   );
 }

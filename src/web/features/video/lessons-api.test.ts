@@ -19,6 +19,7 @@ describe('reportVideoProgress', () => {
       new_achievements: [
         { code: 'first', title: 'Первый урок', description: '', earned_at: '2026-01-01T00:00:00Z' },
       ],
+      new_sticker: null,
       screen_time: {
         child_id: 3,
         day: '2026-01-01',

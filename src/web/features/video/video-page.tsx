@@ -70,13 +70,20 @@ function OnlineVideoPage() {
   const profile = useProfile();
   const children = useMemo(() => profile.data?.children ?? [], [profile.data]);
   const [storedChildId, selectChild] = useSelectedChild();
-  const child = children.find((c) => c.id === storedChildId);
+  // A family with several children starts with their faces every time: whoever holds the phone taps their
+  // own (docs/PRODUCT.md «A child's own screen»). One child goes straight to the lessons.
+  const [tapped, setTapped] = useState(false);
+  const child =
+    children.length > 1 && !tapped ? undefined : children.find((c) => c.id === storedChildId);
 
   const chooseChild = () =>
     openModal('child-select', {
       children,
       selectedId: child?.id ?? null,
-      onSelect: selectChild,
+      onSelect: (id: number) => {
+        selectChild(id);
+        setTapped(true);
+      },
     });
 
   // Who is watching is the first question: asked by itself once, and again when a child was just added

@@ -1,17 +1,20 @@
 import type { Child } from '@contract/api/children';
 import type { ChildProgress } from '@contract/api/learning';
-import { pluralize, WEEKS } from '@contract/plural';
+import { pluralize, WEEKS, type PluralForms } from '@contract/plural';
 import { useChildProgress } from '../../../api/progress';
 import { pathTo } from '../../../lib/routes';
 import { ArrowRightIcon } from '../../../components/illustrations/icons';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { StickerAlbum } from '../../stickers';
 import { AchievementBadges } from './achievement-badges';
 import { AdditionalPrograms } from './additional-programs';
 import { WeekPath } from './week-path';
 import { weekState } from './week-state';
 import styles from './progress-page.module.scss';
+
+const STICKERS_WORD: PluralForms = { one: 'наклейка', few: 'наклейки', many: 'наклеек' };
 
 function Stats({ progress }: { progress: ChildProgress }) {
   const weeksDone = progress.weeks.filter(
@@ -98,6 +101,20 @@ export function ChildProgressView({ child }: { child: Child }) {
             Пропущенные недели
           </ButtonLink>
         </div>
+      </section>
+
+      <section className={styles.block} aria-labelledby="stickers-title">
+        <div className={styles.blockHead}>
+          <h3 id="stickers-title" className={styles.blockTitle}>
+            Альбом наклеек
+          </h3>
+          <p className={styles.muted}>
+            {data.stickers.length > 0
+              ? `${pluralize(data.stickers.length, STICKERS_WORD)} — по одной за каждый урок, досмотренный до конца. Ребёнок видит тот же альбом на странице уроков.`
+              : 'За каждый урок, досмотренный до конца, в альбом приклеивается наклейка. Ребёнок видит его на странице уроков.'}
+          </p>
+        </div>
+        <StickerAlbum stickers={data.stickers} name={child.name} />
       </section>
 
       <section className={styles.block} aria-labelledby="awards-title">

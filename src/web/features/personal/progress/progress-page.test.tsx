@@ -47,6 +47,20 @@ const PROGRESS: ChildProgress = {
       earned_at: '2026-11-10T09:00:00Z',
     },
   ],
+  stickers: [
+    {
+      sticker: 'sun',
+      lesson_id: 1,
+      lesson_title: 'Цвета. Знакомимся',
+      earned_at: '2026-11-10T09:00:00Z',
+    },
+    {
+      sticker: 'star',
+      lesson_id: 2,
+      lesson_title: 'Цвета. Играем',
+      earned_at: '2026-11-11T09:00:00Z',
+    },
+  ],
   additional: [
     {
       additional_program_id: 5,
@@ -110,6 +124,16 @@ describe('progress page', () => {
 
     expect(screen.getByRole('heading', { name: 'Первый урок' })).toBeTruthy();
     expect(screen.getByText('Получена 10 ноября 2026')).toBeTruthy();
+
+    // The child's album, the same as on the video page: two stickers, ten places waiting.
+    const album = screen.getByRole('list', { name: 'Альбом наклеек: Маша' });
+    expect(
+      within(album)
+        .getAllByRole('listitem')
+        .map((place) => place.getAttribute('aria-label')),
+    ).toEqual(['Солнышко — за урок «Цвета. Знакомимся»', 'Звёздочка — за урок «Цвета. Играем»']);
+    expect(album.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(10);
+    expect(screen.getByText(/^2\sнаклейки — по одной за каждый урок/)).toBeTruthy();
 
     // A missed week is for sale on the skipped weeks page, opened on this child.
     expect(screen.getByText(/Пропущено без подписки: 1\sнеделя/)).toBeTruthy();

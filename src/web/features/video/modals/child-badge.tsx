@@ -1,7 +1,7 @@
 import { avatarOf, ChildAvatar } from '../../../components/illustrations/child-avatar';
 import styles from './video-modals.module.scss';
 
-const SIZES = { sm: 40, lg: 88 } as const;
+const SIZES = { sm: 40, lg: 88, xl: 120 } as const;
 
 /**
  * The picture the parent chose for the child in «Дети» (or the steady one a child without a choice

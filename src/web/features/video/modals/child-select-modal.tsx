@@ -4,7 +4,11 @@ import { Button } from '../../../components/ui/button';
 import { ChildBadge } from './child-badge';
 import styles from './video-modals.module.scss';
 
-/** The child select: who is going to watch. With no children yet, the parent adds one first. */
+/**
+ * The child select: who is going to watch. Big faces to tap, each the picture chosen in «Дети», so a child
+ * who cannot read finds their own; the name under it is for the grown-up. With no children yet, the
+ * parent adds one first.
+ */
 export default function ChildSelectModal({
   children,
   selectedId,
@@ -36,7 +40,7 @@ export default function ChildSelectModal({
                 closeModal();
               }}
             >
-              <ChildBadge child={child} size="lg" />
+              <ChildBadge child={child} size="xl" />
               <span className={styles.childName}>{child.name}</span>
             </button>
           </li>
