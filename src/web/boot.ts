@@ -72,11 +72,15 @@ function start(event?: Event): void {
   preloadChunks();
   void import('./main')
     .then(({ startApp }) =>
-      startApp(() => {
-        document.removeEventListener('click', rememberPress, { capture: true });
-        pressed?.click();
-        pressed = null;
-      }),
+      startApp(
+        () => {
+          pressed?.click();
+          pressed = null;
+        },
+        // From here React answers a tap itself (hydrating first): one remembered after this would be
+        // pressed twice.
+        () => document.removeEventListener('click', rememberPress, { capture: true }),
+      ),
     )
     .catch(() => {
       // Without the app the page stays the server's: the guest's buttons, kept unseen for a signed-in

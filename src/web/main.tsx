@@ -17,7 +17,14 @@ import { readPacks, tidyKept } from './lib/kept-lessons';
 import { pageSaysConnection } from './api/error-reports';
 
 /** `afterHydration`: what the boot script kept for the app (a button pressed early) runs once it holds the page. */
-export async function startApp(afterHydration: () => void): Promise<void> {
+/**
+ * Starts the app. `beforeHydration` runs just before React takes the page (from then on React itself
+ * answers a tap, hydrating first), `afterHydration` once it holds it.
+ */
+export async function startApp(
+  afterHydration: () => void,
+  beforeHydration: () => void = () => {},
+): Promise<void> {
   installErrorModal();
   installInterceptors();
   installShowErrorListener();
@@ -48,6 +55,7 @@ export async function startApp(afterHydration: () => void): Promise<void> {
       restoreSessionAfterHydration(() => void router.revalidate());
       afterHydration();
     });
+    beforeHydration();
     hydrateRoot(
       root,
       <StrictMode>
@@ -63,6 +71,7 @@ export async function startApp(afterHydration: () => void): Promise<void> {
   else startAnalytics();
   initSession();
   const router = createAppRouter();
+  beforeHydration();
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

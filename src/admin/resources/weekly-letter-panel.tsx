@@ -19,10 +19,15 @@ export function WeeklyLetterPanel() {
   const [failed, setFailed] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Sent once from this card: a second press would queue a second letter.
+  const [sent, setSent] = useState(false);
   const id = record?.id;
 
   useEffect(() => {
     if (id === undefined) return;
+    setPreview(null);
+    setFailed(null);
+    setSent(false);
     let current = true;
     call<{ data: WeeklyLetterPreview }>(`admin/families/${id}/digest`).then(
       ({ data }) => current && setPreview(data),
@@ -41,6 +46,7 @@ export function WeeklyLetterPanel() {
     setBusy(true);
     try {
       await call(`admin/families/${record.id}/digest`, { method: 'POST' });
+      setSent(true);
       notify('Письмо недели поставлено в очередь и скоро уйдёт', { type: 'success' });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
@@ -73,9 +79,9 @@ export function WeeklyLetterPanel() {
         <Button
           variant="contained"
           onClick={() => setAsking(true)}
-          disabled={busy || preview.kind === null || preview.reason !== null}
+          disabled={busy || sent || preview.kind === null || preview.reason !== null}
         >
-          Отправить сейчас
+          {sent ? 'Письмо отправлено' : 'Отправить сейчас'}
         </Button>
       </Box>
       <Confirm

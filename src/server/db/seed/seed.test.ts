@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { instructions, lessons, pages, users } from '../schema/index';
+import {
+  instructions,
+  lessons,
+  mailingCategories,
+  mailingChoices,
+  pages,
+  users,
+} from '../schema/index';
 import { testConfig } from '../../testing/test-app';
 import { NO_CONTENT, PRODUCTION_ENV } from '../../testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
@@ -89,6 +96,41 @@ describe('seedDatabase', () => {
     });
     expect(Object.values(inserted).every((n) => n === 0)).toBe(true);
     expect(await snapshot(database.db)).toEqual(before);
+  });
+
+  it('keeps a parent who left every mailing out of a category added later, and only that parent', async () => {
+    const config = testConfig();
+    const earlier = defaultSeedContent.mailingCategories.filter((c) => c.slug !== 'weekly_letter');
+    await seedDatabase({
+      db: database.db,
+      config,
+      content: { ...defaultSeedContent, mailingCategories: earlier },
+    });
+    const [left, stayed] = await database.db
+      .insert(users)
+      .values([{ email: 'left-all@example.ru' }, { email: 'stayed@example.ru' }])
+      .returning({ id: users.id });
+    const categories = await database.db.select().from(mailingCategories);
+    await database.db.insert(mailingChoices).values(
+      categories.map((c) => ({
+        userId: left?.id ?? 0,
+        categoryId: c.id,
+        subscribed: false,
+        source: 'profile' as const,
+      })),
+    );
+
+    await seedDatabase({ db: database.db, config, content: defaultSeedContent });
+    const [weekly] = await database.db
+      .select({ id: mailingCategories.id })
+      .from(mailingCategories)
+      .where(eq(mailingCategories.slug, 'weekly_letter'));
+    const choices = await database.db
+      .select({ userId: mailingChoices.userId, subscribed: mailingChoices.subscribed })
+      .from(mailingChoices)
+      .where(eq(mailingChoices.categoryId, weekly?.id ?? 0));
+    expect(choices).toEqual([{ userId: left?.id, subscribed: false }]);
+    expect(choices.map((c) => c.userId)).not.toContain(stayed?.id);
   });
 
   it('keeps what an administrator edited', async () => {

@@ -22,6 +22,7 @@ import {
 } from '../schema/index';
 import type { SeedContent } from './content';
 import { seedLearning } from './seed-learning';
+import { keepLeftEverything } from './seed-mailing';
 import type { SeedTariff } from './data/types';
 import { demoPromoCodes } from './data/promo-codes';
 import { regionTimeZone } from './data/region-time-zones';
@@ -336,24 +337,27 @@ export async function seedDatabase({
     await seedLearning(tx, content.mainPrograms, content.additionalLessons, count);
 
     if (content.mailingCategories.length > 0) {
-      count(
-        'mailing_categories',
-        await tx
-          .insert(mailingCategories)
-          .values(
-            content.mailingCategories.map((c, position) => ({
-              slug: c.slug,
-              title: c.title,
-              description: c.description,
-              requiresConsent: c.requires_consent,
-              position,
-              createdAt: now,
-              updatedAt: now,
-            })),
-          )
-          .onConflictDoNothing({ target: mailingCategories.slug })
-          .returning({ id: mailingCategories.id }),
-      );
+      const known = await tx.select({ id: mailingCategories.id }).from(mailingCategories);
+      const added = await tx
+        .insert(mailingCategories)
+        .values(
+          content.mailingCategories.map((c, position) => ({
+            slug: c.slug,
+            title: c.title,
+            description: c.description,
+            requiresConsent: c.requires_consent,
+            position,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .onConflictDoNothing({ target: mailingCategories.slug })
+        .returning({ id: mailingCategories.id });
+      count('mailing_categories', added);
+      // A category new to a school that already had some: a parent who had left every mailing stays out.
+      if (known.length > 0) {
+        for (const category of added) await keepLeftEverything(tx, category.id, now);
+      }
     }
 
     if (newAccounts.length > 0) {

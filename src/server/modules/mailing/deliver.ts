@@ -31,7 +31,7 @@ import type { MailRequest } from '../../integrations/mail/types';
 import { familyDaytime } from './family-clock';
 import { newLinkToken, unsubscribeUrl } from './links';
 import { receivesCategory } from './preferences';
-import { WEEKLY_KEY_PREFIX, weeklyLetterOf } from './weekly-letter-content';
+import { NUDGE_NOTE, WEEKLY_KEY_PREFIX, weeklyLetterOf } from './weekly-letter-content';
 
 export const MAILING_DELIVER_JOB = 'mailing.deliver';
 export const BATCH_INTERVAL_MS = 10_000;
@@ -155,7 +155,7 @@ async function compose(
   row: Claimed,
   publicUrl: string,
   token: string,
-): Promise<{ mail: MailRequest } | { skip: string }> {
+): Promise<{ mail: MailRequest; note?: string } | { skip: string }> {
   const [recipient] = await db
     .select({
       email: users.email,
@@ -209,6 +209,8 @@ async function compose(
         to: recipient.email,
         data: { ...common, letter: read.letter },
       },
+      // The log remembers a nudge: the next one is sent only after the family watched again.
+      ...(read.letter.kind === 'nudge' ? { note: NUDGE_NOTE } : {}),
     };
   }
 
@@ -267,7 +269,11 @@ export async function deliverBatch(
     if (!(await whileClaimed(db, row.id, now, { tokenHash: hash, attempts: attempt }))) continue;
     try {
       await transport.send(await renderMail(composed.mail, config));
-      await whileClaimed(db, row.id, now, { status: 'sent', sentAt: context.clock(), note: null });
+      await whileClaimed(db, row.id, now, {
+        status: 'sent',
+        sentAt: context.clock(),
+        note: composed.note ?? null,
+      });
       summary.sent += 1;
     } catch (error) {
       const exhausted = attempt >= MAX_DELIVERY_ATTEMPTS;

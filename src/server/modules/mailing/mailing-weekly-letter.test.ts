@@ -10,7 +10,7 @@ import { DAY, learningWorld, type Family } from '../../testing/learning';
 import { mailingKit, type SentMail } from '../../testing/mailing';
 import { staffSession } from '../../testing/staff';
 import { TICK_MS } from './reminders';
-import { queueWeeklyLetters } from './weekly-letter';
+import { queueWeeklyLetters, sundayEveningSomewhere } from './weekly-letter';
 
 // Tuesday 24 November 2026, 12:00 in Moscow; the letters of Sunday the 29th are the first.
 const world = learningWorld('2026-11-24T09:00:00Z');
@@ -126,13 +126,13 @@ describe('the weekly letter', () => {
     expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const [masha = '', petyaPart = ''] = (mail?.text ?? '').split('ПЕТЯ');
     expect(masha).toContain('МАША');
-    expect(masha).toMatch(/Посмотрено: 2\sурока \(до конца — 1\), 1\sминута/);
+    expect(masha).toMatch(/Посмотрено: 2\sурока \(до конца\s— 1\), 1\sминута/);
     expect(masha).toMatch(/Программа: неделя\s1 из\s4/);
     expect(masha).toMatch(
       /Дальше: неделя\s2, «Цифры\sот\s1\sдо\s5»: «Цифры\sот\s1\sдо\s5\.\sЗнакомимся»/,
     );
     expect(masha).toContain(`Чем заняться вместе дома: ${activity('four-five', 1)}`);
-    expect(petyaPart).toContain('Посмотрено: на этой неделе — ни одного урока');
+    expect(petyaPart).toContain('Посмотрено: на этой неделе\u00a0— ни одного урока');
     expect(petyaPart).toMatch(/Программа: неделя\s1 из\s4/);
     expect(petyaPart).toContain(`Чем заняться вместе дома: ${activity('six-seven', 1)}`);
     expect(mail?.html).toContain('Петя');
@@ -210,6 +210,40 @@ describe('the weekly letter', () => {
     expect(third[0]?.text).toMatch(/Программа: неделя\s3 из\s4/);
   });
 
+  it('counts a family east of Moscow by its own week: Sunday night’s lesson is not next week’s', async () => {
+    const family = await parent({ consent: false });
+    await world.buySubscription(family, 60);
+    await world.post(family.token, '/api/profile/update', { region_id: await regionId('RU-NVS') });
+    // Sunday 13 December, 18:00 in Novosibirsk: the letter; then Маша watches at 19:00 there.
+    moveTo('2026-12-13T10:30:00Z');
+    await ticks(1, []);
+    await runJobs();
+    const quietFirst = await weeklyMails(family.email);
+    expect(quietFirst.map((m) => m.subject)).toEqual(['Уроки ждут вас в Школе Умняшек']);
+    moveTo('2026-12-13T12:00:00Z');
+    await watch(family, family.childId, 'four-five-w1-l1', 12);
+    // The next Sunday's week began on Monday 00:00 in Novosibirsk: nothing was watched in it. The
+    // lesson of Sunday night was the week before's, though it was Sunday afternoon in Moscow.
+    moveTo('2026-12-20T10:30:00Z');
+    await ticks(1, []);
+    await runJobs();
+    const mails = await weeklyMails(family.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Уроки ждут вас в Школе Умняшек',
+      'Уроки ждут вас в Школе Умняшек',
+    ]);
+  });
+
+  it('scans the families only on Sunday evening somewhere in Russia', () => {
+    const at = (iso: string) => sundayEveningSomewhere(new Date(iso));
+    expect(at('2026-12-16T15:00:00Z')).toBe(false); // Wednesday
+    expect(at('2026-12-20T05:59:00Z')).toBe(false); // Kamchatka 17:59
+    expect(at('2026-12-20T06:00:00Z')).toBe(true); // Kamchatka 18:00
+    expect(at('2026-12-20T15:00:00Z')).toBe(true); // Moscow 18:00
+    expect(at('2026-12-20T18:59:00Z')).toBe(true); // Kaliningrad 20:59
+    expect(at('2026-12-20T19:00:00Z')).toBe(false); // Kaliningrad 21:00
+  });
+
   it('never tells of a child deleted after the letter was queued', async () => {
     const family = await parent({ consent: false });
     const petya = await addChild(family, 'Петя', '2020-03-01');
@@ -281,14 +315,14 @@ describe('the weekly letter in the back office', () => {
     const preview = await digest(admin, family.userId, 'GET');
     expect(preview.json<{ data: WeeklyLetterPreview }>().data).toEqual({
       kind: null,
-      reason: 'В семье нет детей — писать не о ком.',
+      reason: 'В семье нет детей\u00a0— писать не о ком.',
       mail: null,
     });
     const refused = await digest(admin, family.userId, 'POST');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'weekly_letter_unavailable',
-      message: 'В семье нет детей — писать не о ком.',
+      message: 'В семье нет детей\u00a0— писать не о ком.',
     });
     expect(await lettersFor(family.userId)).toBe(0);
 

@@ -1,8 +1,8 @@
 // What one family's weekly letter says (docs/MAILING.md «Письмо недели»), read when the letter leaves, so
 // a child deleted in the meantime is never in it. «This week» runs from Monday 00:00 by the family's clock
 // (its region's; Moscow time without one) to the letter's moment. Minutes come from screen time, which is
-// kept per Moscow day: for a family far east of Moscow the first hours of its Monday count with the week
-// before.
+// kept per Moscow day: Monday to the letter's day by Moscow's calendar, a few hours off at each end for a
+// family far from Moscow.
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -43,9 +43,40 @@ async function weekStartOf(db: Database, userId: number, at: Date): Promise<Date
 
 const moscowDay = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW_TIME_ZONE }).format(at);
+/**
+ * The first Moscow day of a week that starts at `since` by the family's clock. Russia's zones are UTC+2 to
+ * UTC+12: a family's Monday 00:00 falls between Sunday 15:00 and Monday 01:00 Moscow time, so the Moscow
+ * day half a day later is always the Monday.
+ */
+const firstMoscowDay = (since: Date) => moscowDay(new Date(since.getTime() + 12 * 60 * 60_000));
 
-/** The weeks of a main program, by number: titles, activities and active lessons. */
-async function programOutline(db: Database, programId: number) {
+interface OutlineWeek {
+  id: number;
+  number: number;
+  title: string;
+  activity: string | null;
+  lessons: string[];
+}
+
+/**
+ * A program's weeks in order, with their active lessons' titles: the same for every child of the program,
+ * so kept for OUTLINE_MS — on Sunday evening thousands of letters read a handful of programs. An editor's
+ * change reaches the letters within that time.
+ */
+const OUTLINE_MS = 60_000;
+const outlines = new Map<number, { until: number; weeks: Promise<OutlineWeek[]> }>();
+
+function programOutline(db: Database, programId: number): Promise<OutlineWeek[]> {
+  const now = Date.now();
+  const kept = outlines.get(programId);
+  if (kept && kept.until > now) return kept.weeks;
+  const weeks = readOutline(db, programId);
+  outlines.set(programId, { until: now + OUTLINE_MS, weeks });
+  weeks.catch(() => outlines.delete(programId));
+  return weeks;
+}
+
+async function readOutline(db: Database, programId: number): Promise<OutlineWeek[]> {
   const weeks = await db
     .select({
       id: programWeeks.id,
@@ -56,7 +87,27 @@ async function programOutline(db: Database, programId: number) {
     .from(programWeeks)
     .where(eq(programWeeks.mainProgramId, programId))
     .orderBy(asc(programWeeks.number));
-  return weeks;
+  const titles = await db
+    .select({ weekId: lessons.weekId, title: lessons.title })
+    .from(lessons)
+    .innerJoin(programWeeks, eq(programWeeks.id, lessons.weekId))
+    .where(and(eq(programWeeks.mainProgramId, programId), eq(lessons.isActive, true)))
+    .orderBy(asc(lessons.position));
+  return weeks.map((w) => ({
+    ...w,
+    lessons: titles.filter((t) => t.weekId === w.id).map((t) => t.title),
+  }));
+}
+
+/** The furthest week of the program the child has watched in («свободный» mode), or 1. */
+async function furthestWatched(db: Database, childId: number, programId: number) {
+  const [row] = await db
+    .select({ number: sql<number | null>`max(${programWeeks.number})` })
+    .from(lessonStats)
+    .innerJoin(lessons, eq(lessons.code, lessonStats.lessonKey))
+    .innerJoin(programWeeks, eq(programWeeks.id, lessons.weekId))
+    .where(and(eq(lessonStats.childId, childId), eq(programWeeks.mainProgramId, programId)));
+  return row?.number ?? 1;
 }
 
 async function childWeek(
@@ -66,23 +117,13 @@ async function childWeek(
   since: Date,
   at: Date,
 ): Promise<ChildWeek> {
-  const seen = await db
-    .select({
-      completedAt: lessonStats.completedAt,
-      weekNumber: programWeeks.number,
-      programId: programWeeks.mainProgramId,
-    })
-    .from(lessonStats)
-    .innerJoin(lessons, eq(lessons.code, lessonStats.lessonKey))
-    .leftJoin(programWeeks, eq(programWeeks.id, lessons.weekId))
-    .where(eq(lessonStats.childId, child.id));
   const [minutes] = await db
     .select({ seconds: sql<number>`coalesce(sum(${screenTimeDays.watchedSeconds}), 0)::int` })
     .from(screenTimeDays)
     .where(
       and(
         eq(screenTimeDays.childId, child.id),
-        gte(screenTimeDays.day, moscowDay(since)),
+        gte(screenTimeDays.day, firstMoscowDay(since)),
         lte(screenTimeDays.day, moscowDay(at)),
       ),
     );
@@ -109,39 +150,34 @@ async function childWeek(
   };
   if (facts.mainProgramId === null) return base;
   const weeks = await programOutline(db, facts.mainProgramId);
-  const last = weeks.at(-1);
-  if (!last) return base;
+  if (weeks.length === 0) return base;
   // «Свободный» opens every paid week at once: the child is where they last watched.
   const reached =
     facts.studyMode === 'schedule'
       ? currentWeekNumber(facts.programStartedAt, at)
-      : Math.max(
-          1,
-          ...seen.filter((s) => s.programId === facts.mainProgramId).map((s) => s.weekNumber ?? 1),
-        );
-  const number = Math.min(Math.max(reached, 1), last.number);
-  const current = weeks.find((w) => w.number === number);
-  const nextWeek = weeks.find((w) => w.number > number);
-  const nextLessons = nextWeek
-    ? await db
-        .select({ title: lessons.title })
-        .from(lessons)
-        .where(and(eq(lessons.weekId, nextWeek.id), eq(lessons.isActive, true)))
-        .orderBy(asc(lessons.position))
-    : [];
+      : await furthestWatched(db, child.id, facts.mainProgramId);
+  // The last week whose number the child has reached; an editor's numbering may skip numbers, so the
+  // letter counts weeks by their place in the program.
+  const place = Math.max(
+    0,
+    weeks.findLastIndex((w) => w.number <= reached),
+  );
+  const current = weeks[place];
+  const next = weeks[place + 1];
   return {
     ...base,
-    program: { week: number, weeks: weeks.length },
-    next: nextWeek
-      ? { number: nextWeek.number, title: nextWeek.title, lessons: nextLessons.map((l) => l.title) }
-      : null,
+    program: { week: place + 1, weeks: weeks.length },
+    next: next ? { number: place + 2, title: next.title, lessons: next.lessons } : null,
     activity: current?.activity ?? null,
   };
 }
 
+/** What a sent weekly letter's log row notes: which of the two it was. */
+export const NUDGE_NOTE = 'nudge';
+
 /**
- * Whether the family has been quiet since before its last weekly letter's week began: that letter was the
- * nudge, and a second one in a row is not sent.
+ * Whether the family's last weekly letter was the nudge and nothing has been watched since its week began:
+ * a second nudge in a row is not sent.
  */
 async function nudgedAlready(
   db: Database,
@@ -151,7 +187,7 @@ async function nudgedAlready(
   at: Date,
 ): Promise<boolean> {
   const [last] = await db
-    .select({ createdAt: mailingDeliveries.createdAt })
+    .select({ createdAt: mailingDeliveries.createdAt, note: mailingDeliveries.note })
     .from(mailingDeliveries)
     .where(
       and(
@@ -163,7 +199,7 @@ async function nudgedAlready(
     )
     .orderBy(desc(mailingDeliveries.createdAt))
     .limit(1);
-  if (!last) return false;
+  if (last?.note !== NUDGE_NOTE) return false;
   const quietSince = await weekStartOf(db, userId, last.createdAt);
   const [stirred] = await db
     .select({ id: lessonStats.id })
@@ -188,7 +224,8 @@ export async function weeklyLetterOf(
   if (family.length === 0) return { none: 'no_children' };
   const since = await weekStartOf(db, userId, at);
   const weeks = await Promise.all(family.map((c) => childWeek(db, userId, c, since, at)));
-  if (weeks.some((w) => w.lessons > 0 || w.minutes > 0)) {
+  // Lessons decide: minutes alone may be the Moscow day's overlap with the week before.
+  if (weeks.some((w) => w.lessons > 0)) {
     return { letter: { kind: 'letter', children: weeks } };
   }
   const ids = family.map((c) => c.id);

@@ -14,7 +14,7 @@ import {
   regions,
   users,
 } from '../../db/schema/index';
-import { MOSCOW_TIME_ZONE } from '../../db/seed/data/region-time-zones';
+import { MOSCOW_TIME_ZONE, REGION_TIME_ZONES } from '../../db/seed/data/region-time-zones';
 import { ensureDeliverJob } from './deliver';
 import { WEEKLY_KEY_PREFIX, weeklyNowKey } from './weekly-letter-content';
 import { receivesCategory } from './preferences';
@@ -58,8 +58,36 @@ function dueFamilies(db: Database, now: Date, categoryId: number, afterUserId: n
     .limit(SCAN_LIMIT);
 }
 
+/** Every clock a family may have: the regions' zones and Moscow's. */
+const ZONES = [...new Set([MOSCOW_TIME_ZONE, ...Object.values(REGION_TIME_ZONES)])].map(
+  (timeZone) =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    }),
+);
+
+/**
+ * Whether it is Sunday evening somewhere in the school's zones: the other 6½ days the tick does not scan
+ * the families at all.
+ */
+export function sundayEveningSomewhere(now: Date): boolean {
+  return ZONES.some((zone) => {
+    const parts = zone.formatToParts(now);
+    const hour = Number(parts.find((p) => p.type === 'hour')?.value);
+    return (
+      parts.find((p) => p.type === 'weekday')?.value === 'Sun' &&
+      hour >= WEEKLY_LETTER_HOUR &&
+      hour <= WEEKLY_LETTER_LAST_HOUR
+    );
+  });
+}
+
 /** Queues Sunday's letter for every family whose evening it is; returns how many. */
 export async function queueWeeklyLetters(db: Database, now: Date): Promise<number> {
+  if (!sundayEveningSomewhere(now)) return 0;
   const categoryId = await weeklyCategoryId(db);
   if (categoryId === null) return 0;
   let queued = 0;

@@ -30,11 +30,24 @@ describe('StickerAlbum', () => {
     expect(container.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(0);
 
     rerender(<StickerAlbum stickers={stickers(13)} name="Маша" />);
-    const shown = places().getAllByRole('listitem');
-    expect(shown.map((place) => place.getAttribute('aria-label'))).toEqual([
-      'Машинка — за урок «Урок 13»',
+    const shown = places().getAllByRole('img');
+    expect(shown.map((sticker) => sticker.getAttribute('aria-label'))).toEqual([
+      'Машинка\u00a0— за урок «Урок 13»',
     ]);
+    expect(screen.getByText('Страница 2 из 2')).toBeTruthy();
     expect(container.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(11);
+  });
+
+  it('nests the quotes of a lesson title that has its own', () => {
+    render(
+      <StickerAlbum
+        stickers={stickers(1).map((s) => ({ ...s, lesson_title: 'Сказка «Колобок»' }))}
+        name="Маша"
+      />,
+    );
+    expect(places().getByRole('img').getAttribute('aria-label')).toBe(
+      'Солнышко\u00a0— за урок «Сказка „Колобок“»',
+    );
   });
 
   it('goes round the 24 pictures again after the last', () => {

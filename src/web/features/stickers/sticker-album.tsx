@@ -3,6 +3,9 @@ import { ALBUM_PAGE, STICKER_NAMES } from '@contract/api/stickers';
 import { StickerArt } from './sticker-art';
 import styles from './sticker-album.module.scss';
 
+/** «…» around a lesson's title, whose own «…» become „…“ inside (Russian typography nests them so). */
+const quoted = (text: string) => `«${text.replace(/«/g, '„').replace(/»/g, '“')}»`;
+
 /**
  * The child's album: stickers on a page of round places, the empty ones waiting as dashed circles, so a
  * child who cannot read sees how many are filled and that the next lesson fills one more. The album shows
@@ -20,13 +23,12 @@ export function StickerAlbum({ stickers, name }: { stickers: Sticker[]; name: st
     <div className={styles.album}>
       <ul className={styles.page} aria-label={`Альбом наклеек: ${name}`} role="list">
         {onPage.map((item) => (
-          <li
-            key={item.lesson_id}
-            className={styles.place}
-            data-sticker={item.sticker}
-            aria-label={`${STICKER_NAMES[item.sticker]} — за урок «${item.lesson_title}»`}
-          >
-            <StickerArt slug={item.sticker} size={64} />
+          <li key={item.lesson_id} className={styles.place} data-sticker={item.sticker}>
+            <StickerArt
+              slug={item.sticker}
+              size={64}
+              label={`${STICKER_NAMES[item.sticker]}\u00a0— за урок ${quoted(item.lesson_title)}`}
+            />
           </li>
         ))}
         {Array.from({ length: empty }, (_, index) => (
@@ -34,9 +36,16 @@ export function StickerAlbum({ stickers, name }: { stickers: Sticker[]; name: st
         ))}
       </ul>
       {page > 0 && (
-        <p className={styles.pages} aria-hidden="true">
+        <p className={styles.pages}>
+          <span className="visually-hidden">
+            Страница {page + 1} из {page + 1}
+          </span>
           {Array.from({ length: page + 1 }, (_, index) => (
-            <span key={index} className={index === page ? styles.dotNow : styles.dot} />
+            <span
+              key={index}
+              aria-hidden="true"
+              className={index === page ? styles.dotNow : styles.dot}
+            />
           ))}
         </p>
       )}

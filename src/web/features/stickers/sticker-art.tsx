@@ -490,9 +490,19 @@ const ART: Record<StickerSlug, ReactElement> = {
  * so the album makes no image requests, stays crisp at any size and works offline. No ids inside,
  * so the same sticker can appear twice on a page.
  */
-export function StickerArt({ slug, size = 64 }: { slug: StickerSlug; size?: number }) {
+export function StickerArt({
+  slug,
+  size = 64,
+  label,
+}: {
+  slug: StickerSlug;
+  size?: number;
+  /** Said for the picture where it is the content (the album); without it the picture is decoration. */
+  label?: string;
+}) {
+  const named = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   return (
-    <svg viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 64 64" width={size} height={size} focusable="false" {...named}>
       <circle cx="32" cy="32" r="30" fill="#fff" stroke={RIM[slug]} strokeWidth="3" />
       {ART[slug]}
     </svg>

@@ -75,11 +75,15 @@ function OnlineVideoPage() {
   const [tapped, setTapped] = useState(false);
   const child =
     children.length > 1 && !tapped ? undefined : children.find((c) => c.id === storedChildId);
+  // A child already watching keeps watching when another is added meanwhile (in another tab).
+  useEffect(() => {
+    if (child) setTapped(true);
+  }, [child]);
 
   const chooseChild = () =>
     openModal('child-select', {
       children,
-      selectedId: child?.id ?? null,
+      selectedId: child?.id ?? storedChildId,
       onSelect: (id: number) => {
         selectChild(id);
         setTapped(true);

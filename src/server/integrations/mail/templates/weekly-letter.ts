@@ -29,14 +29,16 @@ export function namesList(names: readonly string[]): string {
 }
 
 function watched(child: ChildWeek): string {
-  if (child.lessons === 0) return 'на этой неделе — ни одного урока';
+  if (child.lessons === 0) return 'на этой неделе\u00a0— ни одного урока';
   const finished =
-    child.completed === child.lessons
-      ? child.lessons === 1
-        ? 'до конца'
-        : 'все до конца'
-      : `до конца — ${child.completed}`;
-  return `${pluralize(child.lessons, LESSONS)} (${finished}), ${pluralize(child.minutes, MINUTES)}`;
+    child.completed === 0
+      ? ''
+      : child.completed === child.lessons
+        ? child.lessons === 1
+          ? ' (до конца)'
+          : ' (все до конца)'
+        : ` (до конца\u00a0— ${child.completed})`;
+  return `${pluralize(child.lessons, LESSONS)}${finished}, ${pluralize(child.minutes, MINUTES)}`;
 }
 
 function childBlocks(child: ChildWeek): MailBlock[] {
@@ -79,7 +81,7 @@ export function weeklyLetterMail(
     const names = namesList(data.letter.children);
     return {
       subject: 'Уроки ждут вас в Школе Умняшек',
-      preview: 'Десять минут вместе — и новая тема недели пройдена.',
+      preview: 'Десять минут вместе\u00a0— и новая тема недели пройдена.',
       heading: 'Уроки ждут',
       blocks: [
         greeting(data.name),

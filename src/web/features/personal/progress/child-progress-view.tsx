@@ -110,7 +110,7 @@ export function ChildProgressView({ child }: { child: Child }) {
           </h3>
           <p className={styles.muted}>
             {data.stickers.length > 0
-              ? `${pluralize(data.stickers.length, STICKERS_WORD)} — по одной за каждый урок, досмотренный до конца. Ребёнок видит тот же альбом на странице уроков.`
+              ? `${pluralize(data.stickers.length, STICKERS_WORD)}\u00a0— по одной за каждый урок, досмотренный до конца. Ребёнок видит тот же альбом на странице уроков.`
               : 'За каждый урок, досмотренный до конца, в альбом приклеивается наклейка. Ребёнок видит его на странице уроков.'}
           </p>
         </div>
