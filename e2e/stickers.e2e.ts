@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, demoParentToken, launchBrowser, newPage } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
-import { payOnBankPage } from './support/bank';
+import { payForMonth } from './support/bank';
 import { seriousViolations } from './support/axe';
 
 const baseUrl = inject('baseUrl');
@@ -44,16 +44,7 @@ describe('a family with two children on /video', () => {
     try {
       await storeToken(context, parent.token);
       // A month for two children, paid through the sandbox bank: a place for Петя.
-      await page.goto('/personal/tariffs');
-      await page.getByRole('radio', { name: /^2\s+ребёнка/ }).check({ force: true });
-      await page
-        .getByRole('radio', { name: /^1\s+месяц\s/ })
-        .first()
-        .check({ force: true });
-      await page.getByRole('button', { name: /^Оплатить/ }).click();
-      await payOnBankPage(page, '5555 5555 5555 5599');
-      await page.waitForURL('**/successful-payment?**');
-      await page.getByRole('dialog').getByRole('heading', { name: 'Оплата прошла' }).waitFor();
+      await payForMonth(page, 2);
       const petya = await api(parent.token, 'profile/child/store', {
         name: 'Петя',
         birth_date: '2020-03-01',

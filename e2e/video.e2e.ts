@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, newPage } from './support/browser';
-import { payOnBankPage } from './support/bank';
+import { payForMonth } from './support/bank';
 import { formatMoscowDate } from '../src/contract/moscow-date';
 import { registerParent, storeToken } from './support/accounts';
 import { GATE, answerGate, gateNumber } from './support/gate';
@@ -255,15 +255,7 @@ describe('«каникулы» on /video at 375 px', () => {
     const { context: own, page } = await newPage(browser, baseUrl, MOBILE);
     try {
       await storeToken(own, parent.token);
-      await page.goto('/personal/tariffs');
-      await page
-        .getByRole('radio', { name: /^1\s+месяц\s/ })
-        .first()
-        .check({ force: true });
-      await page.getByRole('button', { name: /^Оплатить/ }).click();
-      await payOnBankPage(page, '5555 5555 5555 5599');
-      await page.waitForURL('**/successful-payment?**');
-      await page.getByRole('dialog').getByRole('heading', { name: 'Оплата прошла' }).waitFor();
+      await payForMonth(page);
 
       // «Взять каникулы» offers the holiday; the cancel flow's question is not asked.
       await page.goto('/personal/tariffs');

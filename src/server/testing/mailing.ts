@@ -2,7 +2,7 @@
 // outbox as the parent reads it, the job run that sends the mail, and families able to receive it.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { consents, mailingCategories, users } from '../db/schema/index';
+import { consents, mailingCategories, regions, users } from '../db/schema/index';
 import { runDueJobs } from '../jobs/runner';
 import type { Family, learningWorld } from './learning';
 
@@ -32,6 +32,16 @@ export function mailingKit(world: ReturnType<typeof learningWorld>) {
 
     async runJobs() {
       await runDueJobs(deps());
+    },
+
+    /** A region's id by its code (RU-PRI…): the family's clock for reminders and the weekly letter. */
+    async regionId(code: string): Promise<number> {
+      const [row] = await world.db
+        .select({ id: regions.id })
+        .from(regions)
+        .where(eq(regions.code, code));
+      if (!row) throw new Error(`no region ${code}`);
+      return row.id;
     },
 
     async categoryId(slug: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAILING_CATEGORY_SLUGS, type MailingState } from '@contract/api/mailing';
-import { children, mailingDeliveries, regions } from '../../db/schema/index';
+import { children, mailingDeliveries } from '../../db/schema/index';
 import { DAY, learningWorld } from '../../testing/learning';
 import { mailingKit } from '../../testing/mailing';
 import { bearer } from '../../testing/accounts';
@@ -9,7 +9,7 @@ import { enqueue } from '../../jobs/queue';
 import { MAILING_TICK_JOB, queueLessonReminders, TICK_MS } from './reminders';
 
 const world = learningWorld();
-const { outbox, runJobs, categoryId, parent } = mailingKit(world);
+const { outbox, runJobs, categoryId, parent, regionId } = mailingKit(world);
 
 /** The clock's time of day in `timeZone`, as «18:15». */
 const localTime = (timeZone: string) =>
@@ -43,15 +43,6 @@ async function lettersFor(userId: number): Promise<number> {
 
 const weekLetters = async (email: string) =>
   (await outbox(email)).filter((mail) => mail.subject.includes('неделя'));
-
-async function regionId(code: string): Promise<number> {
-  const [row] = await world.db
-    .select({ id: regions.id })
-    .from(regions)
-    .where(eq(regions.code, code));
-  if (!row) throw new Error(`no region ${code}`);
-  return row.id;
-}
 
 describe('lesson reminders', () => {
   it('mails the parent once, at the family’s hour after the next week opens', async () => {

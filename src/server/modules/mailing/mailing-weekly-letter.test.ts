@@ -2,19 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAILING_CATEGORY_SLUGS } from '@contract/api/mailing';
 import type { WeeklyLetterPreview } from '@contract/api/admin';
-import { adminAudit, children, mailingDeliveries, regions } from '../../db/schema/index';
+import { adminAudit, children, mailingDeliveries } from '../../db/schema/index';
 import { HOME_ACTIVITIES } from '../../db/seed/data/home-activities';
 import { typo } from '../../db/seed/data/typography';
 import { bearer } from '../../testing/accounts';
 import { DAY, learningWorld, type Family } from '../../testing/learning';
 import { mailingKit, type SentMail } from '../../testing/mailing';
 import { staffSession } from '../../testing/staff';
+import { deliverBatch } from './deliver';
 import { TICK_MS } from './reminders';
 import { queueWeeklyLetters, sundayEveningSomewhere } from './weekly-letter';
 
 // Tuesday 24 November 2026, 12:00 in Moscow; the letters of Sunday the 29th are the first.
 const world = learningWorld('2026-11-24T09:00:00Z');
-const { outbox, runJobs, parent, categoryId } = mailingKit(world);
+const { outbox, runJobs, parent, categoryId, regionId } = mailingKit(world);
 
 const localTime = (timeZone: string, at = world.time.clock()) =>
   new Intl.DateTimeFormat('ru-RU', {
@@ -27,6 +28,17 @@ const localTime = (timeZone: string, at = world.time.clock()) =>
 /** Moves the clock to `iso` (later than now). */
 function moveTo(iso: string): void {
   world.time.advance(new Date(iso).getTime() - world.time.clock().getTime());
+}
+
+/** Moves the clock to the next Sunday, 14:00 UTC (17:00 in Moscow: the letters' hour is next). */
+function toNextSunday(): void {
+  const now = world.time.clock();
+  const days = (7 - now.getUTCDay()) % 7 || 7;
+  moveTo(
+    new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, 14),
+    ).toISOString(),
+  );
 }
 
 /**
@@ -92,15 +104,6 @@ async function watch(f: Family, childId: number, code: string, seconds: number):
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-}
-
-async function regionId(code: string): Promise<number> {
-  const [row] = await world.db
-    .select({ id: regions.id })
-    .from(regions)
-    .where(eq(regions.code, code));
-  if (!row) throw new Error(`no region ${code}`);
-  return row.id;
 }
 
 const activity = (slug: 'four-five' | 'six-seven', week: number) =>
@@ -174,13 +177,7 @@ describe('the weekly letter', () => {
     const family = await parent({ consent: false });
     await world.buySubscription(family, 60);
     const sunday = async () => {
-      const now = world.time.clock();
-      const daysToSunday = (7 - now.getUTCDay()) % 7 || 7;
-      moveTo(
-        new Date(
-          Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + daysToSunday, 14),
-        ).toISOString(),
-      );
+      toNextSunday();
       await ticks(2, []);
       await runJobs();
       return weeklyMails(family.email);
@@ -248,13 +245,7 @@ describe('the weekly letter', () => {
     const family = await parent({ consent: false });
     const petya = await addChild(family, 'Петя', '2020-03-01');
     await watch(family, petya, 'six-seven-w1-l1', 12);
-    const now = world.time.clock();
-    const daysToSunday = (7 - now.getUTCDay()) % 7 || 7;
-    moveTo(
-      new Date(
-        Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + daysToSunday, 14),
-      ).toISOString(),
-    );
+    toNextSunday();
     await ticks(2, []);
     expect(await lettersFor(family.userId)).toBe(1);
     const gone = await world.post(family.token, '/api/profile/child/delete', { id: petya });
@@ -264,6 +255,25 @@ describe('the weekly letter', () => {
     // Маша watched nothing: with Петя gone the week was quiet, so the family hears the nudge.
     expect(mail?.subject).toBe('Уроки ждут вас в Школе Умняшек');
     expect(mail?.text).not.toContain('Петя');
+  });
+
+  // On PostgreSQL (CI) these really run side by side; the embedded database takes them one at a time.
+  it('two instances scanning and sending at once queue one letter and send it once', async () => {
+    const family = await parent({ consent: false });
+    toNextSunday();
+    world.time.advance(60 * 60_000);
+    expect(localTime('Europe/Moscow')).toBe('вс 18:00');
+    const now = world.time.clock();
+    await Promise.all([queueWeeklyLetters(world.db, now), queueWeeklyLetters(world.db, now)]);
+    expect(await lettersFor(family.userId)).toBe(1);
+    const sender = {
+      db: world.db,
+      config: world.config,
+      clock: world.time.clock,
+      logger: world.app.log,
+    };
+    await Promise.all([deliverBatch(sender), deliverBatch(sender), deliverBatch(sender)]);
+    expect(await weeklyMails(family.email)).toHaveLength(1);
   });
 
   it('is not queued for a family that left its category', async () => {
