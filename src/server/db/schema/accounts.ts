@@ -176,9 +176,9 @@ export const children = pgTable(
     avatar: text('avatar'),
     remindAboutLessons: boolean('remind_about_lessons').notNull().default(true),
     studyMode: text('study_mode', { enum: STUDY_MODES }).notNull().default('schedule'),
-    /** Screen time: minutes of lessons a Moscow day (15, 30, 45, 60); null — no limit. */
+    /** Screen time: minutes of lessons a day (15, 30, 45, 60), by the family's clock; null — no limit. */
     dailyLimitMinutes: smallint('daily_limit_minutes'),
-    /** Screen time: the Moscow hour (18–21) from which no lessons play that day; null — none. */
+    /** Screen time: the hour (18–21) by the family's clock from which no lessons play; null — none. */
     noLessonsAfter: smallint('no_lessons_after'),
     ...timestamps,
   },

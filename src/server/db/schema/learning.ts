@@ -217,7 +217,8 @@ export const childAchievements = pgTable(
 );
 
 /**
- * Screen time: how long a child watched lessons on one Moscow day, counted from the player's progress
+ * Screen time: how long a child watched lessons on one day by the family's clock (its region's zone;
+ * Moscow's without one), counted from the player's progress
  * reports (modules/screen-time), and the grown-up's extensions of that day. `last_*` is the previous
  * report, which the next one is measured against; a row per child and day, gone with the child.
  */
@@ -227,7 +228,7 @@ export const screenTimeDays = pgTable(
     childId: integer('child_id')
       .notNull()
       .references(() => children.id, { onDelete: 'cascade' }),
-    /** The Moscow calendar day, YYYY-MM-DD. */
+    /** The calendar day by the family's clock, YYYY-MM-DD (Moscow's for days written before it was). */
     day: date('day', { mode: 'string' }).notNull(),
     watchedSeconds: integer('watched_seconds').notNull().default(0),
     /** Minutes a grown-up added today, summed (shown to the parent; the cap of a day). */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAILING_CATEGORY_SLUGS } from '@contract/api/mailing';
+import { MAILING_CATEGORY_SLUGS, type MailingState } from '@contract/api/mailing';
 import type { WeeklyLetterPreview } from '@contract/api/admin';
 import { adminAudit, children, mailingDeliveries } from '../../db/schema/index';
 import { HOME_ACTIVITIES } from '../../db/seed/data/home-activities';
@@ -139,6 +139,25 @@ describe('the weekly letter', () => {
     expect(petyaPart).toMatch(/Программа: неделя\s1 из\s4/);
     expect(petyaPart).toContain(`Чем заняться вместе дома: ${activity('six-seven', 1)}`);
     expect(mail?.html).toContain('Петя');
+
+    // One click in the mail program (RFC 8058) leaves this category, and only it.
+    const target = /<([^>]+\/unsubscribe\?token=[^>]+)>/.exec(
+      mail?.headers['List-Unsubscribe'] ?? '',
+    );
+    const url = new URL(target?.[1] ?? 'http://invalid/');
+    const left = await world.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(left.statusCode).toBe(200);
+    const state = await world.get(family.token, '/api/profile/unsubscribe-for-mailing');
+    const categories = state.json<{ data: MailingState }>().data.categories;
+    expect(Object.fromEntries(categories.map((c) => [c.slug, c.subscribed]))).toMatchObject({
+      weekly_letter: false,
+      lesson_reminders: true,
+    });
     await world.post(family.token, '/api/profile/child/delete', { id: petya });
   });
 

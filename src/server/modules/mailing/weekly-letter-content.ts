@@ -1,8 +1,7 @@
 // What one family's weekly letter says (docs/MAILING.md «Письмо недели»), read when the letter leaves, so
 // a child deleted in the meantime is never in it. «This week» runs from Monday 00:00 by the family's clock
 // (its region's; Moscow time without one) to the letter's moment. Minutes come from screen time, which is
-// kept per Moscow day: Monday to the letter's day by Moscow's calendar, a few hours off at each end for a
-// family far from Moscow.
+// kept per day of the same clock: Monday to the letter's day.
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -18,6 +17,7 @@ import {
 import { MOSCOW_TIME_ZONE } from '../../db/seed/data/region-time-zones';
 import type { ChildWeek, WeeklyLetter } from '../../integrations/mail/types';
 import { currentWeekNumber, viewerFacts } from '../lessons';
+import { localDay } from '../screen-time';
 
 /** Scheduled letters' keys start so (deliver.ts holds them through a family's night, like reminders). */
 export const WEEKLY_KEY_PREFIX = 'weekly:';
@@ -27,28 +27,26 @@ export const weeklyNowKey = (userId: number, at: Date) => `weekly-now:${userId}:
 /** Why a family gets no letter this time. */
 export type NoLetter = 'no_children' | 'still_quiet';
 
-/** Monday 00:00 of the week holding `at`, by the family's clock. */
-async function weekStartOf(db: Database, userId: number, at: Date): Promise<Date> {
+/** Monday 00:00 of the week holding `at` by the family's clock, and that clock's zone. */
+async function weekStartOf(
+  db: Database,
+  userId: number,
+  at: Date,
+): Promise<{ since: Date; timeZone: string }> {
   const zone = sql`coalesce(${regions.timeZone}, ${MOSCOW_TIME_ZONE})`;
   const moment = sql`${at.toISOString()}::timestamptz`;
   const [row] = await db
     .select({
       start: sql<string>`to_char((date_trunc('week', ${moment} at time zone ${zone}) at time zone ${zone}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+      timeZone: sql<string>`${zone}`,
     })
     .from(users)
     .leftJoin(regions, eq(regions.id, users.regionId))
     .where(eq(users.id, userId));
-  return row ? new Date(row.start) : new Date(at.getTime() - 7 * 24 * 60 * 60_000);
+  return row
+    ? { since: new Date(row.start), timeZone: row.timeZone }
+    : { since: new Date(at.getTime() - 7 * 24 * 60 * 60_000), timeZone: MOSCOW_TIME_ZONE };
 }
-
-const moscowDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW_TIME_ZONE }).format(at);
-/**
- * The first Moscow day of a week that starts at `since` by the family's clock. Russia's zones are UTC+2 to
- * UTC+12: a family's Monday 00:00 falls between Sunday 15:00 and Monday 01:00 Moscow time, so the Moscow
- * day half a day later is always the Monday.
- */
-const firstMoscowDay = (since: Date) => moscowDay(new Date(since.getTime() + 12 * 60 * 60_000));
 
 interface OutlineWeek {
   id: number;
@@ -114,17 +112,18 @@ async function childWeek(
   db: Database,
   userId: number,
   child: { id: number; name: string },
-  since: Date,
+  week: { since: Date; timeZone: string },
   at: Date,
 ): Promise<ChildWeek> {
+  const { since, timeZone } = week;
   const [minutes] = await db
     .select({ seconds: sql<number>`coalesce(sum(${screenTimeDays.watchedSeconds}), 0)::int` })
     .from(screenTimeDays)
     .where(
       and(
         eq(screenTimeDays.childId, child.id),
-        gte(screenTimeDays.day, firstMoscowDay(since)),
-        lte(screenTimeDays.day, moscowDay(at)),
+        gte(screenTimeDays.day, localDay(since, timeZone)),
+        lte(screenTimeDays.day, localDay(at, timeZone)),
       ),
     );
   const thisWeek = await db
@@ -200,7 +199,7 @@ async function nudgedAlready(
     .orderBy(desc(mailingDeliveries.createdAt))
     .limit(1);
   if (last?.note !== NUDGE_NOTE) return false;
-  const quietSince = await weekStartOf(db, userId, last.createdAt);
+  const { since: quietSince } = await weekStartOf(db, userId, last.createdAt);
   const [stirred] = await db
     .select({ id: lessonStats.id })
     .from(lessonStats)
@@ -222,8 +221,8 @@ export async function weeklyLetterOf(
     .where(eq(children.userId, userId))
     .orderBy(asc(children.id));
   if (family.length === 0) return { none: 'no_children' };
-  const since = await weekStartOf(db, userId, at);
-  const weeks = await Promise.all(family.map((c) => childWeek(db, userId, c, since, at)));
+  const week = await weekStartOf(db, userId, at);
+  const weeks = await Promise.all(family.map((c) => childWeek(db, userId, c, week, at)));
   // Lessons decide: minutes alone may be the Moscow day's overlap with the week before.
   if (weeks.some((w) => w.lessons > 0)) {
     return { letter: { kind: 'letter', children: weeks } };

@@ -4,7 +4,8 @@ import {
   MAX_SECONDS_PER_REPORT,
   countedSeconds,
   extendedUntilSeconds,
-  moscowHour,
+  localDay,
+  localHour,
   restState,
   type PreviousReport,
 } from './rules';
@@ -93,17 +94,21 @@ describe('countedSeconds', () => {
 });
 
 describe('restState', () => {
-  const noRules = { dailyLimitMinutes: null, noLessonsAfter: null };
-  const limit15 = { dailyLimitMinutes: 15, noLessonsAfter: null };
+  const MOSCOW = 'Europe/Moscow';
+  const noRules = { dailyLimitMinutes: null, noLessonsAfter: null, timeZone: MOSCOW };
+  const limit15 = { dailyLimitMinutes: 15, noLessonsAfter: null, timeZone: MOSCOW };
   const day = (watchedMinutes: number, grantedUntilMinutes: number | null = null, extra = 0) => ({
     watchedSeconds: watchedMinutes * 60,
     extraMinutes: extra,
     grantedUntilSeconds: grantedUntilMinutes === null ? null : grantedUntilMinutes * 60,
   });
 
-  it('reads the Moscow hour whatever the zone', () => {
-    expect(moscowHour(new Date('2026-11-24T15:00:00Z'))).toBe(18);
-    expect(moscowHour(new Date('2026-11-24T21:30:00Z'))).toBe(0);
+  it('reads the hour and the day by the family’s clock', () => {
+    expect(localHour(new Date('2026-11-24T15:00:00Z'), MOSCOW)).toBe(18);
+    expect(localHour(new Date('2026-11-24T21:30:00Z'), MOSCOW)).toBe(0);
+    expect(localHour(new Date('2026-11-24T15:00:00Z'), 'Asia/Vladivostok')).toBe(1);
+    expect(localDay(new Date('2026-11-24T15:00:00Z'), MOSCOW)).toBe('2026-11-24');
+    expect(localDay(new Date('2026-11-24T15:00:00Z'), 'Asia/Vladivostok')).toBe('2026-11-25');
   });
 
   it('without rules lessons never rest', () => {
@@ -119,13 +124,17 @@ describe('restState', () => {
     });
   });
 
-  it('rests from the evening hour, Moscow time, whatever is left of the limit', () => {
-    const evening = { dailyLimitMinutes: 60, noLessonsAfter: 19 };
+  it('rests from the evening hour by the family’s clock, whatever is left of the limit', () => {
+    const evening = { dailyLimitMinutes: 60, noLessonsAfter: 19, timeZone: MOSCOW };
     expect(restState(evening, day(5), new Date('2026-11-24T15:59:00Z')).resting).toBe(false);
     expect(restState(evening, day(5), new Date('2026-11-24T16:00:00Z'))).toMatchObject({
       resting: true,
       reason: 'late',
     });
+    // 19:00 in Vladivostok is 12:00 in Moscow.
+    const east = { ...evening, timeZone: 'Asia/Vladivostok' };
+    expect(restState(east, day(5), new Date('2026-11-24T08:59:00Z')).resting).toBe(false);
+    expect(restState(east, day(5), new Date('2026-11-24T09:00:00Z')).reason).toBe('late');
   });
 
   it('an extension opens 15 more minutes past the limit and the hour, and they add up to an hour', () => {
@@ -139,7 +148,7 @@ describe('restState', () => {
     // Given before the limit is reached, it adds to the limit.
     expect(extendedUntilSeconds(limit15, day(5), T0)).toBe(30 * 60);
     // In the evening it counts from now.
-    const evening = { dailyLimitMinutes: 15, noLessonsAfter: 18 };
+    const evening = { dailyLimitMinutes: 15, noLessonsAfter: 18, timeZone: MOSCOW };
     const late = new Date('2026-11-24T16:00:00Z');
     expect(extendedUntilSeconds(evening, day(10), late)).toBe(25 * 60);
     expect(restState(evening, day(10, 25, 15), late).resting).toBe(false);

@@ -5,7 +5,6 @@ import {
   MAX_EXTRA_MINUTES_A_DAY,
   type RestReason,
 } from '@contract/api/screen-time';
-import { MOSCOW_TIME_ZONE } from '@contract/moscow-date';
 
 /**
  * What one report may count when there is nothing to measure it against: the first report of the day, of a
@@ -53,20 +52,37 @@ export function countedSeconds(previous: PreviousReport, report: Report, now: Da
   return Math.round(Math.min(moved, wall, MAX_SECONDS_PER_REPORT));
 }
 
-const hourFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: MOSCOW_TIME_ZONE,
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
+// One formatter per zone: a family's clock is its region's (docs/DECISIONS.md «A family's clock is its
+// region's»), and Russia has eleven.
+const clocks = new Map<string, { hour: Intl.DateTimeFormat; day: Intl.DateTimeFormat }>();
+function clockOf(timeZone: string) {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = {
+      hour: new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }),
+      day: new Intl.DateTimeFormat('en-CA', { timeZone }),
+    };
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
 
-/** The hour on Moscow's clock (0–23). */
-export function moscowHour(now: Date): number {
-  return Number(hourFormat.formatToParts(now).find((part) => part.type === 'hour')?.value ?? 0);
+/** The hour (0–23) on the clock of `timeZone`. */
+export function localHour(now: Date, timeZone: string): number {
+  const parts = clockOf(timeZone).hour.formatToParts(now);
+  return Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
+}
+
+/** The calendar day (YYYY-MM-DD) on the clock of `timeZone`: screen time's day. */
+export function localDay(now: Date, timeZone: string): string {
+  return clockOf(timeZone).day.format(now);
 }
 
 export interface Settings {
   dailyLimitMinutes: number | null;
   noLessonsAfter: number | null;
+  /** The family's clock: its region's zone, Moscow's without one. */
+  timeZone: string;
 }
 
 export interface Day {
@@ -95,7 +111,7 @@ function openUntilSeconds(settings: Settings, day: Day, hour: number): number | 
 }
 
 export function restState(settings: Settings, day: Day, now: Date): RestState {
-  const hour = moscowHour(now);
+  const hour = localHour(now, settings.timeZone);
   const openUntil = openUntilSeconds(settings, day, hour);
   const resting = openUntil !== null && day.watchedSeconds >= openUntil;
   const late = settings.noLessonsAfter !== null && hour >= settings.noLessonsAfter;
@@ -114,7 +130,9 @@ export function restState(settings: Settings, day: Day, now: Date): RestState {
  * earlier extension's mark (extensions add up).
  */
 export function extendedUntilSeconds(settings: Settings, day: Day, now: Date): number {
-  const late = settings.noLessonsAfter !== null && moscowHour(now) >= settings.noLessonsAfter;
+  const late =
+    settings.noLessonsAfter !== null &&
+    localHour(now, settings.timeZone) >= settings.noLessonsAfter;
   const limitEnd =
     !late && settings.dailyLimitMinutes !== null ? settings.dailyLimitMinutes * 60 : 0;
   return (

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { VideoProgress } from '@contract/api/learning';
 import type { ScreenTime } from '@contract/api/screen-time';
 import type { Child } from '@contract/api/children';
+import { eq } from 'drizzle-orm';
+import { regions } from '../../db/schema/index';
 import { learningWorld, type Family } from '../../testing/learning';
 
 // 09:00 UTC is 12:00 in Moscow.
@@ -156,7 +158,7 @@ describe('minutes watched today', () => {
     expect(await screenTimeOf(f)).toMatchObject({ extra_minutes: 60, can_extend: false });
   });
 
-  it('rests after the evening hour, Moscow time, and a new Moscow day starts from zero', async () => {
+  it('rests after the evening hour, Moscow time without a region, and a new Moscow day starts from zero', async () => {
     const f = await world.family();
     await setLimits(f, { daily_limit_minutes: 60, no_lessons_after: 18 });
     await watch(f, 5 * 60);
@@ -176,5 +178,39 @@ describe('minutes watched today', () => {
       minutes_today: 0,
       resting: false,
     });
+  });
+
+  it('keeps the day and the evening hour by the family’s clock: Vladivostok’s 19:00 is its own', async () => {
+    const [region] = await world.db
+      .select({ id: regions.id })
+      .from(regions)
+      .where(eq(regions.code, 'RU-PRI'));
+    const east = await world.family();
+    const saved = await world.post(east.token, '/api/profile/update', { region_id: region?.id });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const moscow = await world.family();
+    for (const f of [east, moscow]) {
+      expect((await setLimits(f, { no_lessons_after: 19 })).statusCode).toBe(200);
+    }
+    // 18:55 in Vladivostok, 11:55 in Moscow.
+    moveTo('2026-11-25T08:55:00Z');
+    await watch(east, 2 * 60);
+    expect(await screenTimeOf(east)).toMatchObject({ day: '2026-11-25', resting: false });
+    moveTo('2026-11-25T09:00:00Z');
+    expect(await screenTimeOf(east)).toMatchObject({
+      resting: true,
+      reason: 'late',
+      minutes_today: 2,
+    });
+    expect((await screenTimeOf(moscow)).resting).toBe(false);
+
+    // Midnight in Vladivostok (14:00 UTC): its new day starts from zero; Moscow's day goes on.
+    moveTo('2026-11-25T14:00:00Z');
+    expect(await screenTimeOf(east)).toMatchObject({
+      day: '2026-11-26',
+      minutes_today: 0,
+      resting: false,
+    });
+    expect((await screenTimeOf(moscow)).day).toBe('2026-11-25');
   });
 });

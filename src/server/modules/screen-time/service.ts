@@ -1,15 +1,18 @@
-// Screen time on the server (docs/PRODUCT.md «Экранное время»): the minutes a child watched on the Moscow
-// day, counted from the progress reports the learning module accepts, the grown-up's extensions, and the
-// state the player and the parent see. Every call is scoped to the parent: another family's child is 404.
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { CHILD_NOT_FOUND, moscowToday } from '@contract/api/children';
+// Screen time on the server (docs/PRODUCT.md «Экранное время»): the minutes a child watched on the day by
+// the family's clock (its region's; Moscow's without one), counted from the progress reports the learning
+// module accepts, the grown-up's extensions, and the state the player and the parent see. Every call is
+// scoped to the parent: another family's child is 404.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { CHILD_NOT_FOUND } from '@contract/api/children';
 import { EXTENSION_MINUTES, EXTENSIONS_USED_UP, type ScreenTime } from '@contract/api/screen-time';
 import type { Database } from '../../db/client';
-import { children, screenTimeDays } from '../../db/schema/index';
+import { children, regions, screenTimeDays, users } from '../../db/schema/index';
+import { MOSCOW_TIME_ZONE } from '../../db/seed/data/region-time-zones';
 import { conflict, notFound } from '../../plugins/errors';
 import {
   countedSeconds,
   extendedUntilSeconds,
+  localDay,
   restState,
   type Day,
   type Report,
@@ -28,7 +31,16 @@ const settingsColumns = {
   id: children.id,
   dailyLimitMinutes: children.dailyLimitMinutes,
   noLessonsAfter: children.noLessonsAfter,
+  timeZone: sql<string>`coalesce(${regions.timeZone}, ${MOSCOW_TIME_ZONE})`,
 };
+
+/** Children with their family's clock: the settings' columns read from here. */
+const childrenWithClock = (db: Database) =>
+  db
+    .select(settingsColumns)
+    .from(children)
+    .innerJoin(users, eq(users.id, children.userId))
+    .leftJoin(regions, eq(regions.id, users.regionId));
 
 function stateOf(child: ChildSettings, dayDate: string, day: Day, now: Date): ScreenTime {
   const state = restState(child, day, now);
@@ -47,10 +59,9 @@ function stateOf(child: ChildSettings, dayDate: string, day: Day, now: Date): Sc
 }
 
 async function ownChild(db: Database, userId: number, childId: number): Promise<ChildSettings> {
-  const [child] = await db
-    .select(settingsColumns)
-    .from(children)
-    .where(and(eq(children.id, childId), eq(children.userId, userId)));
+  const [child] = await childrenWithClock(db).where(
+    and(eq(children.id, childId), eq(children.userId, userId)),
+  );
   if (!child) throw notFound(CHILD_NOT_FOUND);
   return child;
 }
@@ -80,10 +91,10 @@ export async function recordWatching(
   report: Report,
   now: Date,
 ): Promise<ScreenTime> {
-  const dayDate = moscowToday(now);
   return db.transaction(async (tx) => {
-    const [child] = await tx.select(settingsColumns).from(children).where(eq(children.id, childId));
+    const [child] = await childrenWithClock(tx).where(eq(children.id, childId));
     if (!child) throw notFound(CHILD_NOT_FOUND);
+    const dayDate = localDay(now, child.timeZone);
     const row = await lockedDay(tx, childId, dayDate, now);
     const added = countedSeconds(
       {
@@ -115,13 +126,13 @@ export async function familyScreenTime(
   userId: number,
   now: Date,
 ): Promise<ScreenTime[]> {
-  const dayDate = moscowToday(now);
-  const kids = await db
-    .select(settingsColumns)
-    .from(children)
+  const kids = await childrenWithClock(db)
     .where(eq(children.userId, userId))
     .orderBy(asc(children.id));
-  if (kids.length === 0) return [];
+  const [first] = kids;
+  if (!first) return [];
+  // One family, one clock.
+  const dayDate = localDay(now, first.timeZone);
   const days = await db
     .select()
     .from(screenTimeDays)
@@ -147,7 +158,7 @@ export async function extendScreenTime(
   now: Date,
 ): Promise<ScreenTime> {
   const child = await ownChild(db, userId, childId);
-  const dayDate = moscowToday(now);
+  const dayDate = localDay(now, child.timeZone);
   return db.transaction(async (tx) => {
     const row = await lockedDay(tx, childId, dayDate, now);
     if (!restState(child, row, now).canExtend) throw conflict(EXTENSIONS_USED_UP);

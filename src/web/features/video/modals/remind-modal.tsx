@@ -8,7 +8,7 @@ import form from '../../../components/form/form.module.scss';
 import { useUpdateChild } from '../../../api/children';
 import { useProfile, useUpdateProfile } from '../../../api/profile';
 import { SaveFooter } from './save-footer';
-import { reminderClock } from './reminder-clock';
+import { familyClock } from './family-clock';
 import styles from './video-modals.module.scss';
 
 interface Values {
@@ -94,7 +94,7 @@ export default function RemindModal({ child }: ModalPropsMap['remind']) {
           label="Во сколько присылать"
           hint={
             profile
-              ? `${reminderClock(profile.time_zone)}. Час общий для всех детей семьи.`
+              ? `${familyClock(profile.time_zone)}. Час общий для всех детей семьи.`
               : 'Загружаем настройки семьи…'
           }
         >

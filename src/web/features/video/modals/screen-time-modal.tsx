@@ -9,6 +9,8 @@ import {
 import { ModalShell } from '../../../components/modal/modal-shell';
 import { closeModal, type ModalPropsMap } from '../../../components/modal/modal-store';
 import { useUpdateChild } from '../../../api/children';
+import { useProfile } from '../../../api/profile';
+import { familyClock } from './family-clock';
 import { refreshScreenTime } from '../../../api/screen-time';
 import { SaveFooter } from './save-footer';
 import styles from './video-modals.module.scss';
@@ -35,6 +37,8 @@ export default function ScreenTimeModal({ child }: ModalPropsMap['screen-time'])
     },
   });
   const update = useUpdateChild();
+  // Whose clock the day and the hour are by: the family's region's (docs/DECISIONS.md).
+  const timeZone = useProfile().data?.time_zone;
 
   const submit = handleSubmit((values) => {
     update.mutate(
@@ -57,9 +61,10 @@ export default function ScreenTimeModal({ child }: ModalPropsMap['screen-time'])
     <ModalShell title="Экранное время" size="md">
       <form onSubmit={(event) => void submit(event)} className={styles.form} noValidate>
         <p className={styles.textLeft}>
-          Считаем минуты уроков ребёнка «{child.name}» за день по московскому времени на всех
-          устройствах. Когда время выйдет, вместо урока появится картинка «Пора отдохнуть»; добавить
-          минуты сможет только взрослый.
+          Считаем минуты уроков ребёнка «{child.name}» за день на всех устройствах. Когда время
+          выйдет, вместо урока появится картинка «Пора отдохнуть»; добавить минуты сможет только
+          взрослый.
+          {timeZone && ` День и вечерний час\u00a0— ${familyClock(timeZone).toLowerCase()}.`}
         </p>
         <fieldset className={styles.options}>
           <legend className={styles.legend}>Сколько уроков в день</legend>
@@ -78,7 +83,7 @@ export default function ScreenTimeModal({ child }: ModalPropsMap['screen-time'])
           ))}
         </fieldset>
         <fieldset className={styles.options}>
-          <legend className={styles.legend}>Без уроков вечером (по Москве)</legend>
+          <legend className={styles.legend}>Без уроков вечером</legend>
           {[null, ...NO_LESSONS_AFTER_OPTIONS].map((hour) => (
             <label key={toValue(hour)} className={styles.option} htmlFor={`${id}-h${hour}`}>
               <input

@@ -9,8 +9,8 @@ function utcOffset(timeZone: string): string {
   return (name ?? 'GMT').replace('GMT', 'UTC');
 }
 
-/** Whose clock the reminder hour is by: «По московскому времени» or the region's own, with its offset. */
-export function reminderClock(timeZone: string): string {
+/** Whose clock a family's hours are by (reminders, screen time): «По московскому времени» or the region's own, with its offset. */
+export function familyClock(timeZone: string): string {
   if (timeZone === MOSCOW) return 'По московскому времени';
   try {
     return `По времени вашего региона (${utcOffset(timeZone)})`;
