@@ -149,6 +149,20 @@ async function whileClaimed(
   return rows.length > 0;
 }
 
+/** Why a mailing letter cannot reach this person now, or null: checked again just before each leaves. */
+export function whyUnreachable(person: {
+  email: string;
+  verifiedAt: Date | null;
+  blockedAt: Date | null;
+  receives: boolean;
+}): 'no_address' | 'unconfirmed' | 'blocked' | 'unsubscribed' | null {
+  if (isPlaceholderEmail(person.email)) return 'no_address';
+  if (!person.verifiedAt) return 'unconfirmed';
+  if (person.blockedAt) return 'blocked';
+  if (!person.receives) return 'unsubscribed';
+  return null;
+}
+
 /** The mail a delivery sends, or the reason it must not be sent now. */
 async function compose(
   db: Database,
@@ -170,10 +184,8 @@ async function compose(
     .innerJoin(mailingCategories, eq(mailingCategories.id, row.categoryId))
     .where(eq(users.id, row.userId));
   if (!recipient) return { skip: 'no_recipient' };
-  if (isPlaceholderEmail(recipient.email)) return { skip: 'no_address' };
-  if (!recipient.verifiedAt) return { skip: 'unconfirmed' };
-  if (recipient.blockedAt) return { skip: 'blocked' };
-  if (!recipient.receives) return { skip: 'unsubscribed' };
+  const unreachable = whyUnreachable(recipient);
+  if (unreachable) return { skip: unreachable };
   const common = {
     name: recipient.name,
     category: recipient.category,

@@ -9,6 +9,7 @@ import { mailingCategories, users } from '../../db/schema/index';
 import { renderMail } from '../../integrations/mail/render';
 import { conflict, notFound } from '../../plugins/errors';
 import { recordAudit, type AuditActor } from '../../shared/audit';
+import { whyUnreachable } from './deliver';
 import { unsubscribeUrl } from './links';
 import { receivesCategory } from './preferences';
 import { weeklyCategoryId, queueWeeklyLetterNow } from './weekly-letter';
@@ -18,10 +19,7 @@ const FAMILY_NOT_FOUND = 'Семья не найдена';
 const NO_CATEGORY = 'Рассылки «Письмо недели» нет в списке рассылок';
 
 /** Why no letter would leave, as the back office says it. */
-const WHY_NOT: Record<
-  NoLetter | 'no_address' | 'unconfirmed' | 'blocked' | 'unsubscribed',
-  string
-> = {
+const WHY_NOT: Record<NoLetter | NonNullable<ReturnType<typeof whyUnreachable>>, string> = {
   no_children: 'В семье нет детей\u00a0— писать не о ком.',
   still_quiet:
     'Семья уже получила короткое напоминание и с тех пор не занималась\u00a0— второе подряд не отправляем.',
@@ -54,15 +52,7 @@ export async function weeklyLetterPreview(
     .from(users)
     .where(eq(users.id, userId));
   if (!family || family.role !== 'parent') throw notFound(FAMILY_NOT_FOUND);
-  const blocked = isPlaceholderEmail(family.email)
-    ? 'no_address'
-    : !family.verifiedAt
-      ? 'unconfirmed'
-      : family.blockedAt
-        ? 'blocked'
-        : !family.receives
-          ? 'unsubscribed'
-          : null;
+  const blocked = whyUnreachable(family);
   const read = await weeklyLetterOf(db, userId, categoryId, now);
   if ('none' in read) return { kind: null, reason: WHY_NOT[read.none], mail: null };
   // The preview's unsubscribe link is a sample: a real one is made for each letter as it leaves.
