@@ -14,3 +14,4 @@ export * from './api/profile';
 export * from './api/children';
 export * from './api/oauth';
 export * from './api/mailing';
+export * from './api/caregivers';

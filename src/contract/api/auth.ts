@@ -7,6 +7,7 @@ import { NAME_INVALID, personNameField } from './profile';
 
 // Plain values live in ./values so the browser's entry chunk can use them without zod.
 export { ALREADY_AUTHENTICATED } from './values';
+import { FAMILY_ROLES } from './values';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordField } from './password';
 
 /** reCAPTCHA v3 action of each guarded form (src/server/integrations/captcha/README.md); the server checks the token was made for it. */
@@ -208,6 +209,13 @@ export const profile = z.object({
   has_password: z.boolean(),
   /** The separate mailing consent is given and not withdrawn. */
   consent_mailing: z.boolean(),
+  /**
+   * «owner»: the parent who pays. «caregiver»: a grown-up invited into another parent's family; children,
+   * subscription, region, time zone and reminder hour above are that family's.
+   */
+  family_role: z.enum(FAMILY_ROLES),
+  /** The owner's name (or masked address) for a caregiver; null for an owner. */
+  family_owner: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profile>;
 export const profileResponse = dataOf(profile);

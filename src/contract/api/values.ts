@@ -8,6 +8,10 @@ export const ALREADY_AUTHENTICATED = 'Already authenticated';
  * The stable machine-readable `code` of every error body (docs/ARCHITECTURE.md): clients decide on these,
  * never on the Russian text, which may be reworded at any time.
  */
+/** The family's owner pays and decides; a caregiver (a grandparent, a nanny) shares its children and lessons. */
+export const FAMILY_ROLES = ['owner', 'caregiver'] as const;
+export type FamilyRole = (typeof FAMILY_ROLES)[number];
+
 export const ERROR_CODES = {
   badRequest: 'bad_request',
   unauthenticated: 'unauthenticated',
@@ -43,6 +47,14 @@ export const ERROR_CODES = {
   /** An invitation link that is unknown, spent or past its 24 hours. */
   invitationInvalid: 'invitation_invalid',
   rateLimited: 'rate_limited',
+  /** A caregiver asked for what only the family's owner may do: buying, cards, children, invitations. */
+  ownerOnly: 'owner_only',
+  /** A caregiver's invitation that is unknown, spent or past its 7 days. */
+  caregiverInvitationInvalid: 'caregiver_invitation_invalid',
+  /** The family already has its 5 caregivers (pending invitations count). */
+  caregiversFull: 'caregivers_full',
+  /** The account accepting an invitation already has a family: its own children or another's. */
+  alreadyInFamily: 'already_in_family',
   /** The back office asked to send a family's weekly letter now, and the family would get none. */
   weeklyLetterUnavailable: 'weekly_letter_unavailable',
   /** The payment gateway refused what the school asked (a refund): nothing was changed here. */

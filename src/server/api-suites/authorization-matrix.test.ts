@@ -1,4 +1,5 @@
-// Every operation of the OpenAPI document, called as a guest, as parent A, as parent B on A's ids and as
+// Every operation of the OpenAPI document, called as a guest, as parent A, as parent B on A's ids, as a
+// caregiver of A's family, and
 // each staff role (administrator, editor, support) on A's ids, against the statuses of expected-access.ts
 // — the back office's derived from the roles' table the guards admit by. B and staff must leave A exactly
 // as A was (database rows and A's own view of the profile) and must not see any of A's data in their
@@ -20,7 +21,13 @@ import {
   STAFF_OPERATIONS,
   type Role,
 } from './expected-access';
-import { createFamily, familySnapshot, type Family, type FixtureDeps } from './families';
+import {
+  createCaregiver,
+  createFamily,
+  familySnapshot,
+  type Family,
+  type FixtureDeps,
+} from './families';
 import { fillPath, isApiPath, readOperations, type Operation } from './openapi-operations';
 import { REQUEST_SAMPLES, type Sample } from './request-samples';
 
@@ -110,6 +117,7 @@ const isStaff = (role: Role): role is (typeof STAFF)[number] =>
 
 async function callerFor(role: Role, owner: Family, withChild: boolean): Promise<Family> {
   if (role === 'other') return createFamily(deps, { withChild });
+  if (role === 'caregiver') return createCaregiver(deps, owner);
   if (isStaff(role)) return createFamily(deps, { role, withChild });
   return owner;
 }
@@ -125,9 +133,11 @@ async function runCase(app: FastifyInstance, role: Role, key: string): Promise<v
   const self = await callerFor(role, owner, withChild);
   const request = await sample.build({ role, owner, self, deps: { ...deps, config } });
 
-  // A is guarded whenever the caller is not A: always for B and the administrator, and for a guest
-  // that the table refuses (a guest's successful sign-in or mail link does change A, by design).
-  const guarded = role === 'other' || isStaff(role) || (role === 'anonymous' && expected >= 400);
+  // A is guarded whenever the caller is not A: always for B and the administrator, and for a guest or
+  // A's caregiver that the table refuses (a guest's successful sign-in or mail link does change A, by
+  // design, and so does a caregiver playing A's lessons).
+  const refused = (role === 'anonymous' || role === 'caregiver') && expected >= 400;
+  const guarded = role === 'other' || isStaff(role) || refused;
   const profileBefore = guarded ? await profileOf(app, owner) : undefined;
   const rowsBefore = guarded ? await familySnapshot(database.db, owner.id) : undefined;
 
@@ -149,7 +159,9 @@ async function runCase(app: FastifyInstance, role: Role, key: string): Promise<v
 
   const admitted = sample.staffSeesFamilies === true && isStaff(role) && expected < 400;
   if (role !== 'parent' && !admitted) {
-    for (const secret of [owner.email, owner.surname, owner.child?.name]) {
+    // A caregiver admitted sees A's children, never A's address or surname.
+    const shared = role === 'caregiver' && expected < 400;
+    for (const secret of [owner.email, owner.surname, shared ? undefined : owner.child?.name]) {
       if (secret === undefined) continue;
       expect.soft(res.body, `${key} as ${role}: A's data in the answer`).not.toContain(secret);
     }

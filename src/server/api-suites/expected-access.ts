@@ -7,6 +7,10 @@
 //   anonymous — no token; any ids are parent A's.
 //   parent    — parent A, on A's own ids.
 //   other     — parent B, signed in, on A's ids: must never see or change A's data.
+//   caregiver — a grown-up A invited into A's family (docs/PRODUCT.md «Grown-ups of a family»), on A's
+//               ids: shares A's children and lessons, and is refused with 403 owner_only everything else
+//               a signed-in call does (buying, cards, adding or deleting children, invitations). Written in
+//               CAREGIVER below; a call not there answers them 403 when it needs a session, as B otherwise.
 //   admin, editor, support — staff signed in through the back office (a staff session), on A's ids. In
 //               the family's own calls staff are strangers like B; in the back office's each role is
 //               admitted to what its capabilities cover — by the same table the guards admit by — and no
@@ -17,13 +21,13 @@ import { STAFF_ROLES } from '@contract/api/auth';
 import { staffMay, type StaffCapability } from '@contract/staff-access';
 
 export const STAFF = STAFF_ROLES;
-export const ROLES = ['anonymous', 'parent', 'other', ...STAFF] as const;
+export const ROLES = ['anonymous', 'parent', 'other', 'caregiver', ...STAFF] as const;
 export type Role = (typeof ROLES)[number];
 
 export type Access = Record<Role, number>;
 /** The family's calls: editor and support answer as the administrator does unless written otherwise. */
-type FamilyAccess = Omit<Access, 'editor' | 'support'> &
-  Partial<Pick<Access, 'editor' | 'support'>>;
+type FamilyAccess = Omit<Access, 'editor' | 'support' | 'caregiver'> &
+  Partial<Pick<Access, 'editor' | 'support' | 'caregiver'>>;
 
 const everyone = (status: number): FamilyAccess => ({
   anonymous: status,
@@ -48,6 +52,7 @@ const staffOnly = (capability: StaffCapability, status = 200): Access => ({
   anonymous: 401,
   parent: 403,
   other: 403,
+  caregiver: 403,
   admin: staffMay('admin', capability) ? status : 403,
   editor: staffMay('editor', capability) ? status : 403,
   support: staffMay('support', capability) ? status : 403,
@@ -220,7 +225,52 @@ const TABLE: Record<string, FamilyAccess> = {
   // invites an address of its own).
   'POST /api/admin/invitation/open': everyone(200),
   'POST /api/admin/invitation/accept': everyone(200),
+
+  // The grown-ups of a family: the owner's list and invitations; B invites into B's own family. Every
+  // account in these rounds already has a family (a child of its own, or A's for A and the caregiver),
+  // so accepting A's invitation is refused.
+  'GET /api/profile/caregivers': signedIn(200),
+  'POST /api/profile/caregivers': signedIn(201),
+  'POST /api/profile/caregivers/accept': { anonymous: 401, parent: 409, other: 409, admin: 409 },
+  'DELETE /api/profile/caregivers/{id}': { anonymous: 401, parent: 204, other: 404, admin: 404 },
 };
+
+/**
+ * What a caregiver of A's family gets where it differs from 403 (a call needing a session) or from B's
+ * status (a public call): their own account's calls, and A's children and lessons.
+ */
+const CAREGIVER: Record<string, number> = {
+  'GET /api/auth/logout': 200,
+  'POST /api/auth/resend-verification-link': 200,
+  'GET /api/profile/show': 200,
+  // The sample changes the caller's own surname; the region is the owner's to change.
+  'POST /api/profile/update': 200,
+  'POST /api/profile/password': 200,
+  'POST /api/profile/email': 409,
+  // Deletes the caregiver's own account only: the family stays as it was.
+  'POST /api/profile/delete': 200,
+  'GET /api/profile/unbind-social-network': 200,
+  'GET /api/profile/deleteSocialData': 200,
+  // The sample renames the child: who the child is stays the owner's to say (403); its settings are not.
+  'POST /api/profile/child/update': 403,
+  'GET /api/profile/lessons': 200,
+  'GET /api/profile/lessons/downloads': 200,
+  'POST /api/profile/child/change_program': 200,
+  'POST /api/profile/achievements/video': 200,
+  'GET /api/profile/progress': 200,
+  'GET /api/profile/progress-additional': 200,
+  'GET /api/profile/skipped-weeks': 200,
+  'GET /api/profile/screen-time': 200,
+  'POST /api/profile/screen-time/extend': 200,
+  'GET /api/profile/unsubscribe-for-mailing': 200,
+  'POST /api/profile/subscribe-for-mailing': 200,
+  'POST /api/profile/unsubscribe-for-mailing': 200,
+  'POST /api/profile/unsubscribe-from-all': 200,
+  'POST /api/profile/caregivers/accept': 409,
+};
+
+const caregiverStatus = (key: string, access: FamilyAccess): number =>
+  access.caregiver ?? CAREGIVER[key] ?? (access.anonymous === 401 ? 403 : access.other);
 
 /**
  * Every other back-office call with the capability it needs in the roles' table (and the status a holder
@@ -334,7 +384,12 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   ...Object.fromEntries(
     Object.entries(TABLE).map(([key, access]) => [
       key,
-      { ...access, editor: access.editor ?? access.admin, support: access.support ?? access.admin },
+      {
+        ...access,
+        caregiver: caregiverStatus(key, access),
+        editor: access.editor ?? access.admin,
+        support: access.support ?? access.admin,
+      },
     ]),
   ),
   ...Object.fromEntries(

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import {
   children,
   consents,
+  familyCaregivers,
   lessonStats,
   oauthStates,
   sessions,
@@ -102,6 +103,19 @@ export async function createFamily(
   };
 }
 
+/** A grown-up `owner` invited into its family, who accepted: an account of its own without children. */
+export async function createCaregiver(deps: FixtureDeps, owner: Family): Promise<Family> {
+  const caregiver = await createFamily(deps, { withChild: false });
+  await deps.db.insert(familyCaregivers).values({
+    ownerId: owner.id,
+    email: caregiver.email,
+    expiresAt: deps.clock(),
+    caregiverId: caregiver.id,
+    acceptedAt: deps.clock(),
+  });
+  return caregiver;
+}
+
 /**
  * Everything the database holds of a family that another caller must not be able to change: its row,
  * children and their statistics, links, sessions, one-time codes, consents, sign-ins in flight.
@@ -150,6 +164,11 @@ export async function familySnapshot(db: Database, userId: number): Promise<unkn
       .from(oauthStates)
       .where(eq(oauthStates.userId, userId))
       .orderBy(oauthStates.id),
+    caregivers: await db
+      .select()
+      .from(familyCaregivers)
+      .where(eq(familyCaregivers.ownerId, userId))
+      .orderBy(familyCaregivers.id),
   };
   // Dates become strings, so a difference reads plainly in the assertion.
   return JSON.parse(JSON.stringify(rows)) as unknown;

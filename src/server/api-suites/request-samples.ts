@@ -9,6 +9,7 @@ import { issueEmailToken } from '../modules/auth/email-tokens';
 import { issueUserToken } from '../modules/auth/service';
 import { randomToken } from '../modules/auth/tokens';
 import { ADMIN_SAMPLES } from './admin-samples';
+import { CAREGIVER_SAMPLES } from './caregiver-samples';
 import { LESSON_ADMIN_SAMPLES } from './lesson-admin-samples';
 import { STAFF_INVITATION_SAMPLES } from './staff-invitation-samples';
 import type { Sample } from './sample';
@@ -296,4 +297,5 @@ export const REQUEST_SAMPLES: Record<string, Sample> = {
   ...ADMIN_SAMPLES,
   ...LESSON_ADMIN_SAMPLES,
   ...STAFF_INVITATION_SAMPLES,
+  ...CAREGIVER_SAMPLES,
 };

@@ -2,18 +2,32 @@
 // `app.requireStaff(capability)` for the back office, by the roles' table in @contract/staff-access):
 // a guest gets 401 before the body is read or validated. Handlers read the account with currentUser().
 // The token is looked up once per request at most.
+//
+// A caregiver (docs/PRODUCT.md «Grown-ups of a family») is refused by requireUser with 403 owner_only: a
+// route lets them in only by saying `app.requireMember`, and then reads the family's key with
+// currentFamily() (the owner's account) where it touches children and lessons, or currentUser() where it
+// touches the person's own account. So a new route is closed to caregivers until someone opens it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { staffMay, type StaffCapability } from '@contract/staff-access';
 import type { ModuleDeps } from '../deps';
-import { resolveSession, type AuthSession, type AuthUser } from '../modules/auth/service';
-import { forbidden, unauthorized } from './errors';
+import { ERROR_CODES } from '@contract/api/values';
+import { OWNER_ONLY } from '@contract/api/caregivers';
+import {
+  resolveSession,
+  type AuthFamily,
+  type AuthSession,
+  type AuthUser,
+} from '../modules/auth/service';
+import { forbidden, HttpError, unauthorized } from './errors';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** 401 unless the request carries a valid bearer token. */
+    /** 401 unless the request carries a valid bearer token; 403 owner_only for a caregiver. */
     requireUser: Guard;
+    /** 401 unless the request carries a valid bearer token; caregivers pass too. */
+    requireMember: Guard;
     /**
      * The back office: 401 without a valid token; 403 unless the session was opened by the staff sign-in
      * (second factor passed) by an account whose role holds `capability`.
@@ -50,6 +64,15 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.authSession.user;
 }
 
+/** The family a route opened to caregivers (requireMember) serves: its owner's account id and the caller's role. */
+export function currentFamily(request: FastifyRequest): AuthFamily {
+  if (!request.authSession) throw unauthorized();
+  return request.authSession.family;
+}
+
+/** 403 owner_only: what a caregiver may not do. */
+export const ownerOnly = () => new HttpError(403, OWNER_ONLY, { code: ERROR_CODES.ownerOnly });
+
 export function currentSession(request: FastifyRequest): AuthSession {
   if (!request.authSession) throw unauthorized();
   return request.authSession;
@@ -64,13 +87,17 @@ export const CHANGES_DATA_ON_GET = { exposeHeadRoute: false } as const;
 
 export function installAuth(app: FastifyInstance, deps: ModuleDeps): void {
   app.decorateRequest('authSession', undefined);
-  const requireUser: Guard = async (request) => {
+  const requireMember: Guard = async (request) => {
     if (!(await optionalSession(request, deps))) throw unauthorized();
   };
-  app.decorate('requireUser', requireUser);
+  app.decorate('requireMember', requireMember);
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireMember(request, reply);
+    if (currentFamily(request).role !== 'owner') throw ownerOnly();
+  });
   app.decorate('requireStaff', (capability: StaffCapability): Guard => {
     return async (request, reply) => {
-      await requireUser(request, reply);
+      await requireMember(request, reply);
       const session = currentSession(request);
       if (!session.staff || !staffMay(session.user.role, capability)) throw forbidden();
     };

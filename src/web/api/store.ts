@@ -134,8 +134,8 @@ export function useBoughtGifts() {
   return useQuery({ queryKey: storeKeys.gifts, queryFn: fetchBoughtGifts });
 }
 
-export function useChildSlots() {
-  return useQuery({ queryKey: storeKeys.slots, queryFn: fetchChildSlots });
+export function useChildSlots(enabled = true) {
+  return useQuery({ queryKey: storeKeys.slots, queryFn: fetchChildSlots, enabled });
 }
 
 export function usePayments() {

@@ -9,6 +9,7 @@ import { DemoRibbon } from '../components/layout/demo-ribbon';
 import { scrollToTopAfterDelay, topSection } from '../lib/scroll';
 import { trackPageView } from '../lib/analytics';
 import { useAfterHydration } from './after-hydration';
+import { usePendingInvitation } from './pending-invitation';
 import styles from './app-shell.module.scss';
 
 function sectionOf(pathname: string): string {
@@ -67,6 +68,7 @@ function NavigationProgress() {
 
 export function AppShell() {
   useAfterHydration();
+  usePendingInvitation();
   return (
     <>
       <NavigationProgress />

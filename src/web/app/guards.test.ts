@@ -162,7 +162,7 @@ describe('redirects of docs/PRODUCT.md «Screens and routes»', () => {
     );
   });
 
-  it('/:modal? accepts the six modal values and nothing else', async () => {
+  it('/:modal? accepts the seven modal values and nothing else', async () => {
     for (const modal of [
       'confirmed',
       'fail-payment',
@@ -170,6 +170,7 @@ describe('redirects of docs/PRODUCT.md «Screens and routes»', () => {
       'successful-payment',
       'gift',
       'activate-certificate',
+      'family-invite',
     ]) {
       expect(await redirectOf(() => indexLoader(args(`/${modal}`, { modal })))).toBeNull();
     }

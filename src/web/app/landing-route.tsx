@@ -12,6 +12,7 @@ const MODAL_OF: Record<LandingModal, ModalName> = {
   'successful-payment': 'successful-payment',
   gift: 'gift',
   'activate-certificate': 'activate-certificate',
+  'family-invite': 'family-invite',
 };
 
 /**

@@ -49,6 +49,7 @@ export const MODAL_REGISTRY: { [N in ModalName]: Loader<N> } = {
   'add-child-without-subscription': () =>
     import('../features/child-slots/add-child-without-subscription-modal'),
   confirm: () => import('../features/personal/confirm/confirm-modal'),
+  'family-invite': () => import('../features/personal/family/family-invite-modal'),
   'child-select': () => import('../features/video/modals/child-select-modal'),
   lesson: () => import('../features/video/modals/lesson-modal'),
   program: () => import('../features/video/modals/program-modal'),

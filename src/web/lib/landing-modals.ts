@@ -8,6 +8,7 @@ export const LANDING_MODALS = [
   'successful-payment',
   'gift',
   'activate-certificate',
+  'family-invite',
 ] as const;
 export type LandingModal = (typeof LANDING_MODALS)[number];
 

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   lastPayAfter: 'last_pay_after',
   sendGift: 'send-gift',
   referrerCode: 'referrer_code',
+  // A caregiver's invitation link, kept while its invitee signs in or registers.
+  familyInvite: 'family_invite',
 } as const;
 
 /** sessionStorage flag: the page already reloaded once after a failed chunk load. */

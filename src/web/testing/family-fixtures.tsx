@@ -43,6 +43,8 @@ export function familyWith(children: Child[]): Profile {
     social_networks: [],
     has_password: true,
     consent_mailing: false,
+    family_role: 'owner',
+    family_owner: null,
   };
 }
 

@@ -10,3 +10,4 @@ export * from './support';
 export * from './mailing';
 export * from './admin';
 export * from './media';
+export * from './families';

@@ -90,6 +90,11 @@ export const mailRequestSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('password-changed'), to: address, data: z.object({ name }) }),
   z.object({ template: z.literal('welcome'), to: address, data: z.object({ name }) }),
   z.object({
+    template: z.literal('caregiver-invitation'),
+    to: address,
+    data: z.object({ owner: name, url }),
+  }),
+  z.object({
     template: z.literal('staff-invitation'),
     to: address,
     data: z.object({

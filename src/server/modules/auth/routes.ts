@@ -79,7 +79,7 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/auth/logout',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         ...CHANGES_DATA_ON_GET,
         schema: {
           tags: ['auth'],
@@ -171,7 +171,7 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.post(
       '/auth/resend-verification-link',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           tags: ['auth'],
           summary: 'Ещё одно письмо со ссылкой подтверждения',

@@ -1,9 +1,11 @@
 // Sessions and one-time login codes (docs/ARCHITECTURE.md). Tokens are opaque random strings; the database
 // keeps only their SHA-256, so a copy of the tables signs nobody in.
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { FamilyRole } from '@contract/api/values';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import {
+  familyCaregivers,
   oauthStates,
   sessions,
   socialSignups,
@@ -43,8 +45,16 @@ export interface AuthUser {
   role: UserRole;
 }
 
+/** Whose children and subscription the person shares: their own, or (a caregiver) the owner's. */
+export interface AuthFamily {
+  /** The owner's account id: the key of the family's children, subscription and orders. */
+  id: number;
+  role: FamilyRole;
+}
+
 export interface AuthSession {
   sessionId: number;
+  family: AuthFamily;
   /** Opened by the back office's sign-in (second factor passed): admits to /api/admin/*. */
   staff: boolean;
   user: AuthUser;
@@ -93,9 +103,12 @@ const sessionQuery = preparedFor((db: Database) =>
       id: users.id,
       email: users.email,
       role: users.role,
+      ownerId: familyCaregivers.ownerId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    // A caregiver's membership is read on every request, so removing one ends their access at once.
+    .leftJoin(familyCaregivers, eq(familyCaregivers.caregiverId, users.id))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -135,6 +148,8 @@ export async function resolveSession({
     sessionId: row.sessionId,
     staff: row.staff,
     user: { id: row.id, email: row.email, role: row.role },
+    family:
+      row.ownerId === null ? { id: row.id, role: 'owner' } : { id: row.ownerId, role: 'caregiver' },
   };
 }
 

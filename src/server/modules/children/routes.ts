@@ -8,7 +8,7 @@ import {
 } from '@contract/api/children';
 import { errorBody } from '@contract/api/common';
 import type { ModuleDeps } from '../../deps';
-import { currentUser } from '../../plugins/auth';
+import { currentFamily, currentUser, ownerOnly } from '../../plugins/auth';
 import { deleteChild, storeChild, updateChild } from './service';
 
 const errors = { 401: errorBody, 404: errorBody, 422: errorBody };
@@ -45,7 +45,7 @@ export function childrenRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.post(
       '/profile/child/update',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           tags: ['children'],
           summary: 'Изменить данные или настройки ребёнка',
@@ -54,14 +54,18 @@ export function childrenRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: childResponse, ...errors },
         },
       },
-      async (request) => ({
-        data: await updateChild({
-          db,
-          clock,
-          userId: currentUser(request).id,
-          input: request.body,
-        }),
-      }),
+      async (request) => {
+        const family = currentFamily(request);
+        // docs/PRODUCT.md «Grown-ups of a family»: who the child is stays the owner's to say; how the
+        // child studies (mode, reminders, screen time, picture) a caregiver may change too.
+        const { name, birth_date, age_group } = request.body;
+        if (family.role !== 'owner' && (name ?? birth_date ?? age_group) !== undefined) {
+          throw ownerOnly();
+        }
+        return {
+          data: await updateChild({ db, clock, userId: family.id, input: request.body }),
+        };
+      },
     );
 
     app.post(

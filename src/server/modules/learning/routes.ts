@@ -14,7 +14,7 @@ import {
 } from '@contract/api/learning';
 import type { ModuleDeps } from '../../deps';
 import type { RateLimit } from '../../plugins/rate-limit';
-import { currentUser } from '../../plugins/auth';
+import { currentFamily } from '../../plugins/auth';
 import { rateLimiter } from '../../plugins/rate-limit';
 import { changeProgram } from './change-program';
 import { additionalProgress, childProgress } from './progress';
@@ -41,7 +41,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.post(
       '/profile/child/change_program',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Перевести ребёнка на основную программу другой возрастной группы',
@@ -56,7 +56,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         data: await changeProgram({
           db,
           clock,
-          userId: currentUser(request).id,
+          userId: currentFamily(request).id,
           input: request.body,
         }),
       }),
@@ -65,7 +65,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.post(
       '/profile/achievements/video',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Отметить, сколько урока посмотрел ребёнок',
@@ -78,7 +78,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const userId = currentUser(request).id;
+        const userId = currentFamily(request).id;
         await limiter.consume(VIDEO_REPORTS_PER_USER, String(userId), reply);
         return { data: await reportVideo({ db, clock, userId, report: request.body }) };
       },
@@ -87,7 +87,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/progress-additional',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Прогресс ребёнка в дополнительной программе',
@@ -99,7 +99,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         data: await additionalProgress({
           db,
           clock,
-          userId: currentUser(request).id,
+          userId: currentFamily(request).id,
           childId: request.query.child_id,
           additionalProgramId: request.query.additional_program_id,
         }),
@@ -109,7 +109,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/progress',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Прогресс ребёнка: недели, уроки, минуты, достижения',
@@ -122,7 +122,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           db,
           clock,
           catalogue: deps.publicCache.catalogue,
-          userId: currentUser(request).id,
+          userId: currentFamily(request).id,
           childId: request.query.child_id,
         }),
       }),
@@ -131,7 +131,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/skipped-weeks',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Пропущенные недели ребёнка и их цена',
@@ -146,7 +146,7 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         data: await skippedWeeks({
           db,
           clock,
-          userId: currentUser(request).id,
+          userId: currentFamily(request).id,
           childId: request.query.child_id,
         }),
       }),

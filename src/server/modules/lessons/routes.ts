@@ -7,7 +7,7 @@ import {
   lessonsResponse,
 } from '@contract/api/lessons';
 import type { ModuleDeps } from '../../deps';
-import { currentUser } from '../../plugins/auth';
+import { currentFamily } from '../../plugins/auth';
 import { hlsSecret } from './hls-links';
 import { listLessons } from './service';
 import { listDownloads } from './downloads';
@@ -19,7 +19,7 @@ export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/lessons',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           tags: ['lessons'],
           summary: 'Уроки недели или дополнительной программы глазами ребёнка',
@@ -39,7 +39,7 @@ export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           media,
           hlsSecret: hls,
           catalogue: publicCache.catalogue,
-          userId: currentUser(request).id,
+          userId: currentFamily(request).id,
           query: request.query,
         }),
       }),
@@ -48,7 +48,7 @@ export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/lessons/downloads',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           tags: ['lessons'],
           summary: 'Уроки недели, которые можно скачать для поездки',
@@ -73,7 +73,7 @@ export function lessonsRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           media,
           hlsSecret: hls,
           catalogue: publicCache.catalogue,
-          userId: currentUser(request).id,
+          userId: currentFamily(request).id,
           childId: request.query.child_id,
         }),
       }),

@@ -138,7 +138,7 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/unbind-social-network',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         ...CHANGES_DATA_ON_GET,
         schema: {
           tags: ['profile'],
@@ -161,7 +161,7 @@ export function oauthRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/deleteSocialData',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         ...CHANGES_DATA_ON_GET,
         schema: {
           tags: ['profile'],

@@ -67,6 +67,8 @@ describe('GET /api/profile/show', () => {
       social_networks: [],
       has_password: true,
       consent_mailing: false,
+      family_role: 'owner',
+      family_owner: null,
     });
 
     const social = await socialParent();

@@ -10,7 +10,13 @@ import {
 } from '@contract/api/profile';
 import type { ModuleDeps } from '../../deps';
 import { invalidField } from '../../plugins/errors';
-import { CHANGES_DATA_ON_GET, currentSession, currentUser } from '../../plugins/auth';
+import {
+  CHANGES_DATA_ON_GET,
+  currentFamily,
+  currentSession,
+  currentUser,
+  ownerOnly,
+} from '../../plugins/auth';
 import { rateLimiter } from '../../plugins/rate-limit';
 import { requestEmailAddition } from '../auth';
 import { LIMITS } from '../auth';
@@ -59,22 +65,30 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/show',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
-          summary: 'Профиль родителя',
+          summary: 'Профиль родителя или близкого семьи',
+          description:
+            'family_role: owner — родитель, который оплачивает; caregiver — приглашённый близкий: дети, ' +
+            'подписка, регион и час напоминаний у него — семьи, в которую его пригласили.',
           response: { 200: profileResponse, 401: errorBody },
         },
       },
       async (request) => ({
-        data: await getProfile({ db, clock, userId: currentUser(request).id }),
+        data: await getProfile({
+          db,
+          clock,
+          userId: currentUser(request).id,
+          familyId: currentFamily(request).id,
+        }),
       }),
     );
 
     app.post(
       '/profile/email',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Добавить адрес почты аккаунту без него (вход через соцсеть без почты)',
@@ -102,7 +116,7 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.post(
       '/profile/update',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Изменить имя, фамилию, отчество, телефон, регион и час напоминаний',
@@ -111,23 +125,29 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
             '+7XXXXXXXXXX; пустая строка очищает необязательное поле. Час напоминаний об уроках — с 8 до ' +
             '20 по времени региона (без региона — по московскому).',
           body: profileUpdateBody,
-          response: { 200: profileResponse, 401: errorBody, 422: errorBody },
+          response: { 200: profileResponse, 401: errorBody, 403: errorBody, 422: errorBody },
         },
       },
-      async (request) => ({
-        data: await updateProfile({
-          db,
-          clock,
-          userId: currentUser(request).id,
-          changes: request.body,
-        }),
-      }),
+      async (request) => {
+        const family = currentFamily(request);
+        // A caregiver names themselves and sets the family's reminder hour; the region is the owner's.
+        if (family.role !== 'owner' && request.body.region_id !== undefined) throw ownerOnly();
+        return {
+          data: await updateProfile({
+            db,
+            clock,
+            userId: currentUser(request).id,
+            familyId: family.id,
+            changes: request.body,
+          }),
+        };
+      },
     );
 
     app.post(
       '/profile/password',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Сменить пароль (или задать первый, если входили через соцсеть)',
@@ -190,11 +210,13 @@ export function profileRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.post(
       '/profile/delete',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Удалить аккаунт и все данные детей (152-ФЗ)',
-          description: `Подтверждение — пароль, а если пароля нет (вход через соцсеть) — слово ${DELETE_CONFIRMATION_WORD}.`,
+          description:
+            'Близкий семьи удаляет только свой аккаунт: дети и подписка остаются у семьи. ' +
+            `Подтверждение — пароль, а если пароля нет (вход через соцсеть) — слово ${DELETE_CONFIRMATION_WORD}.`,
           body: deleteAccountBody,
           response: { 200: okResponse, 401: errorBody, 422: errorBody, 429: errorBody },
         },

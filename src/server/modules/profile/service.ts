@@ -21,6 +21,7 @@ import { spendAllEmailTokens } from '../auth';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
 import { revokeAllSessions } from '../auth';
 import { profileFacts } from './profile-query';
+import { ownerLabel } from '../families';
 
 export const REGION_NOT_FOUND = 'Выберите регион из списка';
 export const WRONG_CURRENT_PASSWORD = 'Неверный текущий пароль';
@@ -47,12 +48,23 @@ async function userRow(db: Database, userId: number) {
  * docs/PRODUCT.md «Product rules» profile. The subscription is the one in force now; the player is available while there is one,
  * or once anything was bought for a child (a week or an additional program), which plays without it.
  */
-export async function getProfile({ db, clock, userId }: Ctx & { clock: Clock }): Promise<Profile> {
-  const row = await profileFacts(db, userId, clock());
+export async function getProfile({
+  db,
+  clock,
+  userId,
+  familyId = userId,
+}: Ctx & { clock: Clock; familyId?: number }): Promise<Profile> {
+  const now = clock();
+  const own = await profileFacts(db, userId, now);
+  // A caregiver's children, subscription, region and reminder hour are the family's (docs/PRODUCT.md
+  // «Grown-ups of a family»): the owner's facts, read by the same query.
+  const family = familyId === userId ? own : await profileFacts(db, familyId, now);
   // The session outlived its account (deleted between lookup and read).
-  if (!row) throw unauthorized();
-  const { user, subscription } = row;
-  const providers = new Set(row.providers);
+  if (!own || !family) throw unauthorized();
+  const { user } = own;
+  const { subscription } = family;
+  const providers = new Set(own.providers);
+  const caregiver = familyId !== userId;
   return {
     id: user.id,
     // Shown back as the parent writes it: the domain in Cyrillic, not in punycode.
@@ -63,10 +75,10 @@ export async function getProfile({ db, clock, userId }: Ctx & { clock: Clock }):
     surname: user.surname,
     patronymic: user.patronymic,
     phone: user.phone,
-    region_id: user.regionId,
-    reminder_hour: user.reminderHour,
-    time_zone: row.timeZone,
-    children: row.children.map((child) => ({
+    region_id: family.user.regionId,
+    reminder_hour: family.user.reminderHour,
+    time_zone: family.timeZone,
+    children: family.children.map((child) => ({
       ...child,
       age_group: isAgeGroup(child.age_group) ? child.age_group : null,
     })),
@@ -78,12 +90,14 @@ export async function getProfile({ db, clock, userId }: Ctx & { clock: Clock }):
       // JSON spells timestamps in the session's time zone; the API in UTC.
       starts_at: new Date(subscription.starts_at).toISOString(),
       ends_at: new Date(subscription.ends_at).toISOString(),
-      auto_renew: row.renewal && subscription.source !== 'trial',
+      auto_renew: family.renewal && subscription.source !== 'trial',
     },
-    playerStatus: subscription !== null || row.bought ? 'available' : 'locked',
+    playerStatus: subscription !== null || family.bought ? 'available' : 'locked',
     social_networks: SOCIAL_NETWORKS.filter((n) => providers.has(n)),
     has_password: user.passwordHash !== null,
-    consent_mailing: row.mailing,
+    consent_mailing: own.mailing,
+    family_role: caregiver ? 'caregiver' : 'owner',
+    family_owner: caregiver ? ownerLabel(family.user) : null,
   };
 }
 
@@ -103,8 +117,9 @@ export async function updateProfile({
   db,
   clock,
   userId,
+  familyId = userId,
   changes,
-}: Ctx & { clock: Clock; changes: ProfileChanges }): Promise<Profile> {
+}: Ctx & { clock: Clock; familyId?: number; changes: ProfileChanges }): Promise<Profile> {
   if (changes.region_id !== undefined && changes.region_id !== null) {
     const [region] = await db
       .select({ id: regions.id })
@@ -119,9 +134,17 @@ export async function updateProfile({
   if (changes.patronymic !== undefined) set.patronymic = changes.patronymic;
   if (changes.phone !== undefined) set.phone = changes.phone;
   if (changes.region_id !== undefined) set.regionId = changes.region_id;
-  if (changes.reminder_hour !== undefined) set.reminderHour = changes.reminder_hour;
+  // The reminder hour is the family's: a caregiver sets it on the owner's account.
+  if (changes.reminder_hour !== undefined && familyId === userId) {
+    set.reminderHour = changes.reminder_hour;
+  } else if (changes.reminder_hour !== undefined) {
+    await db
+      .update(users)
+      .set({ reminderHour: changes.reminder_hour, updatedAt: clock() })
+      .where(eq(users.id, familyId));
+  }
   await db.update(users).set(set).where(eq(users.id, userId));
-  return getProfile({ db, clock, userId });
+  return getProfile({ db, clock, userId, familyId });
 }
 
 export type PasswordCheck = 'ok' | 'wrong';

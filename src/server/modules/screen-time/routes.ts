@@ -8,7 +8,7 @@ import {
   screenTimeResponse,
 } from '@contract/api/screen-time';
 import type { ModuleDeps } from '../../deps';
-import { currentUser } from '../../plugins/auth';
+import { currentFamily } from '../../plugins/auth';
 import { extendScreenTime, familyScreenTime } from './service';
 
 const guarded = { tags: ['children'], security: [{ bearer: [] }] };
@@ -19,7 +19,7 @@ export function screenTimeRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
     app.get(
       '/profile/screen-time',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: 'Экранное время детей семьи сегодня',
@@ -29,13 +29,13 @@ export function screenTimeRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           response: { 200: screenTimeListResponse, 401: errorBody },
         },
       },
-      async (request) => ({ data: await familyScreenTime(db, currentUser(request).id, clock()) }),
+      async (request) => ({ data: await familyScreenTime(db, currentFamily(request).id, clock()) }),
     );
 
     app.post(
       '/profile/screen-time/extend',
       {
-        onRequest: app.requireUser,
+        onRequest: app.requireMember,
         schema: {
           ...guarded,
           summary: `Взрослый добавляет ребёнку ${EXTENSION_MINUTES} минут уроков на сегодня`,
@@ -53,7 +53,7 @@ export function screenTimeRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await extendScreenTime(db, currentUser(request).id, request.body.child_id, clock()),
+        data: await extendScreenTime(db, currentFamily(request).id, request.body.child_id, clock()),
       }),
     );
   };

@@ -42,6 +42,8 @@ export const MODAL_NAMES = [
   'activate-certificate',
   'add-child-without-subscription',
   'support-unconfirmed-email',
+  // A caregiver's invitation link (`/family-invite?token=…`): sign in or register, then accept.
+  'family-invite',
   // The landing's route modals (docs/PRODUCT.md «Screens and routes» `/:modal?`) that have no global modal of their own.
   'fail-payment',
   'gift',

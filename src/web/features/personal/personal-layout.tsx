@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { isPlaceholderEmail } from '@contract/api/oauth-values';
 import { useProfile } from '../../api/profile';
 import { pathTo } from '../../lib/routes';
@@ -10,8 +10,16 @@ import { PageHero } from '../../components/ui/page-hero';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TabNav, type TabNavItem } from '../../components/ui/tab-nav';
 import { EmailBanner } from './email-banner';
+import { OwnerPagesNotice } from './family/owner-pages-notice';
 import { subscriptionLine } from './tariffs/subscription-summary';
 import styles from './personal-layout.module.scss';
+
+/** What only the family's owner opens: a caregiver's tabs leave them out. */
+const OWNER_PAGES: readonly string[] = [
+  pathTo('tariffs'),
+  pathTo('gift'),
+  pathTo('activate-certificate'),
+];
 
 const TABS: TabNavItem[] = [
   { to: pathTo('profile'), label: 'Профиль' },
@@ -28,6 +36,9 @@ export default function PersonalLayout() {
   let greeting: ReactNode = <Skeleton inline width="min(380px, 80%)" />;
   if (profile) greeting = profile.name ? `Здравствуйте, ${profile.name}!` : 'Здравствуйте!';
   else if (isError) greeting = 'Личный кабинет';
+  const caregiver = profile?.family_role === 'caregiver';
+  const { pathname } = useLocation();
+  const tabs = caregiver ? TABS.filter((tab) => !OWNER_PAGES.includes(tab.to)) : TABS;
   const unconfirmed =
     profile !== undefined && !profile.email_verified && !isPlaceholderEmail(profile.email);
 
@@ -49,14 +60,18 @@ export default function PersonalLayout() {
           </svg>
         }
       >
-        <TabNav items={TABS} label="Разделы личного кабинета" />
+        <TabNav items={tabs} label="Разделы личного кабинета" />
       </PageHero>
       {unconfirmed && (
         <Container>
           <EmailBanner email={profile.email} />
         </Container>
       )}
-      <Outlet />
+      {caregiver && OWNER_PAGES.includes(pathname.replace(/\/$/, '')) ? (
+        <OwnerPagesNotice owner={profile.family_owner} />
+      ) : (
+        <Outlet />
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
 import { useAdditionalPrograms } from '../../api/catalog';
 import { useRenewal } from '../../api/renewal';
+import { useSession } from '../../api/session';
 import { useScreenTime } from '../../api/screen-time';
 import { openModal } from '../../components/modal/modal-store';
 import { ChildBadge } from './modals/child-badge';
@@ -62,7 +63,9 @@ export function ChildLessons({
   onChooseChild,
   userId,
 }: ChildLessonsProps) {
-  const renewalState = useRenewal({ enabled: paid }).data;
+  // The family's holiday is read where the renewal is: the owner's call, a caregiver's 403.
+  const owner = useSession().profile?.family_role !== 'caregiver';
+  const renewalState = useRenewal({ enabled: paid && owner }).data;
   const holiday =
     paid && renewalState?.paused_until
       ? { ...renewalState, paused_until: renewalState.paused_until }

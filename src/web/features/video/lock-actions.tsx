@@ -5,6 +5,7 @@ import { pathTo } from '../../lib/routes';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { openModal } from '../../components/modal/modal-store';
+import { useSession } from '../../api/session';
 import { useStartTrial } from './use-start-trial';
 import { withGrownUp } from './grown-up';
 import { useEndHoliday } from './holiday';
@@ -29,11 +30,30 @@ export function LockActions({
   programSlug,
 }: LockActionsProps) {
   const { start: trial, starting, problem: trialProblem } = useStartTrial();
+  const caregiver = useSession().profile?.family_role === 'caregiver';
   const holiday = useEndHoliday();
   const problem = trialProblem ?? holiday.problem;
 
   let action: ReactNode = null;
-  switch (lesson.lock_reason) {
+  // A caregiver buys nothing and changes no subscription (docs/PRODUCT.md «Grown-ups of a family»).
+  const ownerDecides: readonly string[] = [
+    'no_subscription',
+    'paused',
+    'no_seat',
+    'program_not_bought',
+  ];
+  const askOwner =
+    caregiver &&
+    (ownerDecides.includes(lesson.lock_reason ?? '') ||
+      (lesson.lock_reason === 'week_not_open' && child.study_mode !== 'schedule'));
+  switch (askOwner ? 'ask_owner' : lesson.lock_reason) {
+    case 'ask_owner':
+      action = (
+        <p className={styles.lockHint}>
+          Открыть урок может родитель, который оплачивает занятия: попросите его об этом.
+        </p>
+      );
+      break;
     case 'no_subscription':
       action = canStartTrial ? (
         <Button size="lg" variant="accent" onClick={trial} loading={starting}>

@@ -5,6 +5,7 @@ import { passwordChangedMail } from './password-changed';
 import { passwordResetMail } from './password-reset';
 import { welcomeMail } from './welcome';
 import { staffInvitationMail } from './staff-invitation';
+import { caregiverInvitationMail } from './caregiver-invitation';
 import { giftMail, giftReadyMail } from './gift';
 import { renewalDoneMail, renewalFailedMail, renewalReminderMail } from './renewal';
 import { refundMail } from './refund';
@@ -31,6 +32,8 @@ export function composeMail(request: MailRequest, context: TemplateContext): Mai
       return welcomeMail(request.data, context);
     case 'staff-invitation':
       return staffInvitationMail(request.data);
+    case 'caregiver-invitation':
+      return caregiverInvitationMail(request.data);
     case 'gift-ready':
       return giftReadyMail(request.data, context);
     case 'gift':

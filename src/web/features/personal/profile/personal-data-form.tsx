@@ -43,6 +43,7 @@ function valuesOf(profile: Profile): Input {
 export function PersonalDataForm({ profile }: { profile: Profile }) {
   const id = useId();
   const update = useUpdateProfile();
+  const owner = profile.family_role === 'owner';
   const regions = useRegions();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -65,10 +66,11 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const saved = await update.mutateAsync({
-        ...values,
-        region_id: values.region_id === '' ? null : Number(values.region_id),
-      });
+      const { region_id, ...own } = values;
+      // A caregiver's region is the family's, the owner's to change (docs/PRODUCT.md «Grown-ups of a family»).
+      const saved = await update.mutateAsync(
+        owner ? { ...own, region_id: region_id === '' ? null : Number(region_id) } : own,
+      );
       // The form now shows what the server stored (the phone grouped for reading).
       reset(valuesOf(saved));
       toast.success('Данные сохранены');
@@ -155,43 +157,45 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
               />
             )}
           </FormField>
-          <FormField
-            id={`${id}-region`}
-            label="Регион"
-            error={errors.region_id?.message}
-            hint={
-              regions.isError
-                ? 'Список регионов не загрузился.'
-                : 'По его времени приходят напоминания об уроках.'
-            }
-            className={styles.wide}
-          >
-            {(props) => (
-              <Controller
-                control={control}
-                name="region_id"
-                render={({ field }) => (
-                  <select
-                    {...props}
-                    {...field}
-                    className={`${form.input} ${form.select}`}
-                    disabled={regions.isPending}
-                  >
-                    <option value="">
-                      {regions.isPending ? 'Загружаем регионы…' : 'Не выбран'}
-                    </option>
-                    {sortedRegions.map((region) => (
-                      <option key={region.id} value={String(region.id)}>
-                        {region.name}
+          {owner && (
+            <FormField
+              id={`${id}-region`}
+              label="Регион"
+              error={errors.region_id?.message}
+              hint={
+                regions.isError
+                  ? 'Список регионов не загрузился.'
+                  : 'По его времени приходят напоминания об уроках.'
+              }
+              className={styles.wide}
+            >
+              {(props) => (
+                <Controller
+                  control={control}
+                  name="region_id"
+                  render={({ field }) => (
+                    <select
+                      {...props}
+                      {...field}
+                      className={`${form.input} ${form.select}`}
+                      disabled={regions.isPending}
+                    >
+                      <option value="">
+                        {regions.isPending ? 'Загружаем регионы…' : 'Не выбран'}
                       </option>
-                    ))}
-                  </select>
-                )}
-              />
-            )}
-          </FormField>
+                      {sortedRegions.map((region) => (
+                        <option key={region.id} value={String(region.id)}>
+                          {region.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                />
+              )}
+            </FormField>
+          )}
         </div>
-        {regions.isError && (
+        {owner && regions.isError && (
           <button type="button" className={form.link} onClick={() => void regions.refetch()}>
             Загрузить регионы ещё раз
           </button>

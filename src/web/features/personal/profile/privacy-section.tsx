@@ -38,6 +38,9 @@ function clearBrowserStorage(): void {
 export function PrivacySection({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const childCount = profile.children.length;
+  // A caregiver erases only their own account's data; the children's are the owner's (docs/PRODUCT.md
+  // «Grown-ups of a family»).
+  const caregiver = profile.family_role === 'caregiver';
   const hasSocial = profile.social_networks.length > 0;
 
   const leave = async () => {
@@ -107,11 +110,15 @@ export function PrivacySection({ profile }: { profile: Profile }) {
     {
       key: 'account',
       title: 'Аккаунт целиком',
-      text: 'Ваш профиль, профили детей, их статистика и привязки соцсетей. Подписка перестанет действовать.',
+      text: caregiver
+        ? 'Ваш профиль и привязки соцсетей. Дети, их успехи и подписка останутся у семьи.'
+        : 'Ваш профиль, профили детей, их статистика и привязки соцсетей. Подписка перестанет действовать.',
       button: 'Удалить аккаунт',
       confirm: {
         title: 'Удалить аккаунт навсегда?',
-        text: 'Сотрём все данные вашей семьи в школе. Восстановить их будет невозможно.',
+        text: caregiver
+          ? 'Сотрём ваш профиль, и вы выйдете из семьи. Дети и их успехи останутся у семьи.'
+          : 'Сотрём все данные вашей семьи в школе. Восстановить их будет невозможно.',
         confirmText: 'Удалить аккаунт',
         prompt: profile.has_password
           ? {
@@ -137,29 +144,32 @@ export function PrivacySection({ profile }: { profile: Profile }) {
       title="Данные и конфиденциальность"
       description={
         <>
-          Вы можете удалить любые данные семьи. Как мы их храним — в{' '}
+          {caregiver ? 'Вы можете удалить свои данные.' : 'Вы можете удалить любые данные семьи.'}{' '}
+          Как мы их храним — в{' '}
           <Link to={pathTo('confidentiality-policy')}>политике конфиденциальности</Link>.
         </>
       }
       className={styles.privacy}
     >
       <ul className={styles.erasures} role="list">
-        {erasures.map((erasure) => (
-          <li key={erasure.key} className={styles.erasure}>
-            <div className={styles.erasureText}>
-              <h3 className={styles.erasureTitle}>{erasure.title}</h3>
-              <p className={styles.hint}>{erasure.empty ?? erasure.text}</p>
-            </div>
-            <button
-              type="button"
-              className={styles.dangerButton}
-              disabled={erasure.empty !== undefined}
-              onClick={() => openModal('confirm', erasure.confirm)}
-            >
-              {erasure.button}
-            </button>
-          </li>
-        ))}
+        {erasures
+          .filter((erasure) => !caregiver || erasure.key === 'social' || erasure.key === 'account')
+          .map((erasure) => (
+            <li key={erasure.key} className={styles.erasure}>
+              <div className={styles.erasureText}>
+                <h3 className={styles.erasureTitle}>{erasure.title}</h3>
+                <p className={styles.hint}>{erasure.empty ?? erasure.text}</p>
+              </div>
+              <button
+                type="button"
+                className={styles.dangerButton}
+                disabled={erasure.empty !== undefined}
+                onClick={() => openModal('confirm', erasure.confirm)}
+              >
+                {erasure.button}
+              </button>
+            </li>
+          ))}
       </ul>
     </Panel>
   );

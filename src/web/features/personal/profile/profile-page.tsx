@@ -3,6 +3,8 @@ import { Container } from '../../../components/ui/container';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { AccountPanel } from './account-panel';
+import { CaregiverPanel } from '../family/caregiver-panel';
+import { FamilyPanel } from '../family/family-panel';
 import { LinkedAccounts } from './linked-accounts';
 import { MailingPanel } from './mailing-panel';
 import { PersonalDataForm } from './personal-data-form';
@@ -36,6 +38,11 @@ export default function ProfilePage() {
             <div className={styles.column}>
               <AccountPanel profile={profile} />
               <LinkedAccounts profile={profile} />
+              {profile.family_role === 'owner' ? (
+                <FamilyPanel />
+              ) : (
+                <CaregiverPanel profile={profile} />
+              )}
               <MailingPanel />
             </div>
           </div>

@@ -17,9 +17,10 @@ export interface ChildCardProps {
   groupLabel: (slug: NonNullable<Child['age_group']>) => string;
   /** Today's screen time, counted by the server; undefined while it loads. */
   screenTime: ScreenTime | undefined;
-  onEdit: () => void;
+  /** Absent for a caregiver: who the child is stays the owner's to change. */
+  onEdit?: () => void;
   onScreenTime: () => void;
-  onDelete: () => void;
+  onDelete?: () => void;
 }
 
 /** One pupil: picture, name, age and group, study settings, and what can be done with the profile. */
@@ -80,25 +81,27 @@ export function ChildCard({
       >
         Настроить экранное время
       </Button>
-      <div className={styles.cardActions}>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={onEdit}
-          aria-label={`Изменить: ${child.name}`}
-        >
-          Изменить
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className={styles.remove}
-          onClick={onDelete}
-          aria-label={`Удалить: ${child.name}`}
-        >
-          Удалить
-        </Button>
-      </div>
+      {onEdit && onDelete && (
+        <div className={styles.cardActions}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onEdit}
+            aria-label={`Изменить: ${child.name}`}
+          >
+            Изменить
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.remove}
+            onClick={onDelete}
+            aria-label={`Удалить: ${child.name}`}
+          >
+            Удалить
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

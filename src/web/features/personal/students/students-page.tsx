@@ -40,7 +40,9 @@ export default function StudentsPage() {
   const remove = useDeleteChild();
   const groupLabel = useAgeGroupLabel();
   const today = useMemo(() => todayInMoscow(), []);
-  const { data: slots } = useChildSlots();
+  // A caregiver shares the family's children but neither adds nor removes them, nor buys places.
+  const owner = profile?.family_role !== 'caregiver';
+  const { data: slots } = useChildSlots(profile !== undefined && owner);
   const { data: screenTimes } = useScreenTime();
   // The places are the server's (tariff plus bought ones); the children taken are the list shown, which the
   // server counts the same way and which is current the moment a child is added or removed.
@@ -68,7 +70,15 @@ export default function StudentsPage() {
   if (profile) {
     const children = profile.children;
     body =
-      children.length === 0 ? (
+      children.length === 0 && !owner ? (
+        <div className={styles.empty}>
+          <h2 className={styles.emptyTitle}>Детей пока нет</h2>
+          <p className={styles.emptyText}>
+            Детей добавляет родитель, который вас пригласил. Как только он это сделает, они появятся
+            здесь.
+          </p>
+        </div>
+      ) : children.length === 0 ? (
         <div className={styles.empty}>
           <div className={styles.emptyArt} aria-hidden="true">
             <ChildAvatar avatar="bunny" size={88} />
@@ -103,19 +113,21 @@ export default function StudentsPage() {
                 today={today}
                 groupLabel={groupLabel}
                 screenTime={screenTimes?.find((item) => item.child_id === child.id)}
-                onEdit={() => openModal('add-child', { child })}
+                onEdit={owner ? () => openModal('add-child', { child }) : undefined}
                 onScreenTime={() => openModal('screen-time', { child })}
-                onDelete={() => confirmDelete(child)}
+                onDelete={owner ? () => confirmDelete(child) : undefined}
               />
             ))}
-            <li className={styles.addCard}>
-              <button type="button" className={styles.addButton} onClick={add}>
-                <span className={styles.addIcon}>
-                  <PlusIcon />
-                </span>
-                Добавить ребёнка
-              </button>
-            </li>
+            {owner && (
+              <li className={styles.addCard}>
+                <button type="button" className={styles.addButton} onClick={add}>
+                  <span className={styles.addIcon}>
+                    <PlusIcon />
+                  </span>
+                  Добавить ребёнка
+                </button>
+              </li>
+            )}
           </ul>
           {full && (
             <ChildSlotOffer

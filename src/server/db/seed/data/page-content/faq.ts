@@ -1,4 +1,5 @@
 import { GIFT_CERTIFICATE_VALID_DAYS, TRIAL_DAYS } from '@contract/constants';
+import { MAX_CAREGIVERS } from '@contract/api/caregivers';
 import { formatPrice } from '@contract/money';
 import type { SeedPage } from '../types';
 import { company } from '../company';
@@ -20,15 +21,17 @@ function qa(question: string, answer: string): string {
 export const faq: SeedPage = {
   slug: 'faq',
   title: 'Частые вопросы',
-  version: '5',
+  version: '6',
   // Earlier wordings: the first sent parents to screens that were not there yet; the second still said
   // the lessons, payments and gifts were coming; the third that auto-renewal was coming and nothing was
-  // charged, while saved cards are charged; the fourth did not tell of the weekly letter.
+  // charged, while saved cards are charged; the fourth did not tell of the weekly letter; the fifth said
+  // a family has one account, while grandparents and nannies now have their own.
   replaces: [
     '19cae076a3fd98de009cd5a9ea8f76ad',
     'c6ee9b0576d96a2a2e0823a7795aa1be',
     'c033c0f205caf6222a2dd10d3eb507fb',
     '170987a3e3bd76a240626aaff00c58f2',
+    '98326d3be456fbdff6bbc94c720b2d3e',
   ],
   body_html: typo(
     [
@@ -73,8 +76,8 @@ export const faq: SeedPage = {
         `<p>Нажмите «Купить в ПОДАРОК» внизу любой страницы, выберите срок и оплатите. Если вы у нас впервые, по пути к оплате понадобится короткая регистрация — чтобы код подарка хранился в личном кабинете. Вы получите код подарочного сертификата и сможете отправить его получателю письмом прямо с сайта. Сертификат действует ${GIFT_CERTIFICATE_VALID_DAYS} дней, а подписка начнётся только тогда, когда получатель его активирует.</p><p>Получателю: откройте ссылку из письма с подарком или страницу ${company.site}/gift, войдите или зарегистрируйтесь и введите код сертификата. Подписка сразу появится в личном кабинете.</p>`,
       ),
       qa(
-        'На каких устройствах можно заниматься?',
-        '<p>На компьютере, планшете и телефоне — в любом современном браузере. Для планшетов и телефонов есть мобильное приложение «Школа Умняшек»: ссылки на него — внизу каждой страницы сайта. Аккаунт один, поэтому прогресс ребёнка одинаковый на всех устройствах.</p>',
+        'На каких устройствах заниматься и может ли уроки включать бабушка или няня?',
+        `<p>На компьютере, планшете и телефоне — в любом современном браузере. Для планшетов и телефонов есть мобильное приложение «Школа Умняшек»: ссылки на него — внизу каждой страницы сайта. Прогресс ребёнка одинаковый на всех устройствах.</p><p>Бабушку, дедушку или няню можно пригласить в семью: «Личный кабинет» → «Профиль» → «Близкие». Они войдут со своей почтой и паролем, увидят детей, их успехи и уроки, смогут настроить напоминания и экранное время, а оплата и подписка останутся у вас. Близких в семье может быть до ${MAX_CAREGIVERS}.</p>`,
       ),
       qa(
         'Это безопасно для ребёнка?',

@@ -6,10 +6,15 @@ import { html } from '../typography';
 export const privacyPolicy: SeedPage = {
   slug: 'confidentiality-policy',
   title: 'Политика конфиденциальности и обработки персональных данных',
-  version: '1.2',
+  version: '1.3',
   // 1.0, as first seeded: the region was not yet the clock of the family's letters; 1.1: the lesson
-  // reminders and the weekly letter were said to need the mailing consent, which they never did.
-  replaces: ['4823cf1c2024d3dd22a5424ad9a9504a', 'b32ea6110ceee75e0d83dafb0d762d2c'],
+  // reminders and the weekly letter were said to need the mailing consent, which they never did; 1.2: the
+  // addresses of the grown-ups a parent invites into the family were not named.
+  replaces: [
+    '4823cf1c2024d3dd22a5424ad9a9504a',
+    'b32ea6110ceee75e0d83dafb0d762d2c',
+    '75ee3f86e13bf12f9cea65103b119b3f',
+  ],
   body_html: html`<h2>1. Общие положения</h2>
     <p>
       1.1. Эта политика объясняет, какие персональные данные собирает онлайн-школа «Школа Умняшек»,
@@ -79,6 +84,12 @@ export const privacyPolicy: SeedPage = {
         история покупок: тарифы, суммы, даты и номера заказов, применённые промокоды, подарочные
         сертификаты, а также сведения о карте, которые сообщает банк, — платёжная система и
         маскированный номер, в котором видны только несколько первых и последних цифр;
+      </li>
+      <li>
+        адреса почты близких, которых вы пригласили в семью (бабушки, дедушки, няни), — чтобы
+        отправить им приглашение. Принявший приглашение входит в Сервис со своим аккаунтом и видит
+        ваше имя, детей семьи, их успехи, уроки и срок подписки, но не ваши покупки, карту, почту и
+        телефон. Адрес удаляется, когда вы убираете близкого из семьи или отзываете приглашение;
       </li>
       <li>согласия, которые вы дали или отозвали, с датой и версией документа;</li>
       <li>переписка со службой поддержки;</li>

@@ -1,0 +1,176 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { caregiverInviteBody, type Caregiver } from '@contract/api/caregivers';
+import { displayEmail } from '@contract/email';
+import { formatMoscowDate } from '@contract/moscow-date';
+import { pluralize } from '@contract/plural';
+import { useCaregivers, useInviteCaregiver, useRemoveCaregiver } from '../../../api/caregivers';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmailText } from '../../../components/ui/email-text';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { SandboxMailNote } from '../../../components/form/sandbox-mail-note';
+import { openModal } from '../../../components/modal/modal-store';
+import { toast } from '../../../components/toast/toast';
+import { FormField } from '../profile/form-field';
+import { Panel } from '../panel';
+import { errorMessage, fieldErrors, toldGlobally } from '../request-errors';
+import form from '../../../components/form/form.module.scss';
+import profileStyles from '../profile/profile-page.module.scss';
+import styles from './family-panel.module.scss';
+
+const PLACES = { one: 'место', few: 'места', many: 'мест' };
+
+function statusBadge(caregiver: Caregiver) {
+  if (caregiver.status === 'accepted') return <Badge tone="mint">В семье</Badge>;
+  if (caregiver.status === 'invited') return <Badge tone="accent">Приглашение отправлено</Badge>;
+  return <Badge tone="neutral">Ссылка устарела</Badge>;
+}
+
+function statusLine(caregiver: Caregiver): string {
+  if (caregiver.status === 'accepted' && caregiver.accepted_at) {
+    return `В семье с ${formatMoscowDate(caregiver.accepted_at)}`;
+  }
+  if (caregiver.status === 'invited' && caregiver.expires_at) {
+    return `Ссылка действует до ${formatMoscowDate(caregiver.expires_at)}`;
+  }
+  return 'Пригласите ещё раз, чтобы отправить новую ссылку';
+}
+
+function InviteForm({ disabled }: { disabled: boolean }) {
+  const id = useId();
+  const invite = useInviteCaregiver();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof caregiverInviteBody>, unknown, z.output<typeof caregiverInviteBody>>({
+    resolver: zodResolver(caregiverInviteBody),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await invite.mutateAsync(values.email);
+      setSentTo(displayEmail(values.email));
+      reset();
+    } catch (error) {
+      const byField = fieldErrors(error);
+      if (byField.email) setError('email', { message: byField.email });
+      else if (!toldGlobally(error)) setError('email', { message: errorMessage(error) });
+    }
+  });
+
+  return (
+    <form className={profileStyles.subform} onSubmit={(event) => void submit(event)} noValidate>
+      {sentTo && (
+        <div role="status">
+          <p className={profileStyles.hint}>
+            Приглашение отправлено на <EmailText email={sentTo} />. Ссылка в письме действует
+            7&nbsp;дней.
+          </p>
+          <SandboxMailNote />
+        </div>
+      )}
+      <FormField id={`${id}-email`} label="Почта близкого" error={errors.email?.message}>
+        {(props) => (
+          <input
+            {...props}
+            className={form.input}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            placeholder="babushka@mail.ru"
+            disabled={disabled}
+            {...register('email', { onChange: () => clearErrors('email') })}
+          />
+        )}
+      </FormField>
+      <div className={profileStyles.formActions}>
+        <Button type="submit" variant="secondary" loading={invite.isPending} disabled={disabled}>
+          Пригласить
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * docs/PRODUCT.md «Grown-ups of a family»: the owner invites a grandparent or a nanny, sees who accepted
+ * and removes them; a removed caregiver loses access at once.
+ */
+export function FamilyPanel() {
+  const { data, isError, refetch } = useCaregivers();
+  const remove = useRemoveCaregiver();
+
+  const confirmRemove = (caregiver: Caregiver) =>
+    openModal('confirm', {
+      title:
+        caregiver.status === 'accepted'
+          ? `Убрать ${caregiver.name || caregiver.email} из семьи?`
+          : 'Отозвать приглашение?',
+      text:
+        caregiver.status === 'accepted'
+          ? 'Доступ к детям и урокам закончится сразу. Пригласить снова можно в любой момент.'
+          : 'Ссылка из письма перестанет работать.',
+      confirmText: caregiver.status === 'accepted' ? 'Убрать' : 'Отозвать',
+      onConfirm: async () => {
+        await remove.mutateAsync(caregiver.id);
+        toast.success(caregiver.status === 'accepted' ? 'Доступ закрыт' : 'Приглашение отозвано');
+      },
+    });
+
+  const taken = data?.caregivers.filter((c) => c.status !== 'expired').length ?? 0;
+  const left = data ? data.max - taken : 0;
+
+  return (
+    <Panel
+      title="Близкие"
+      description="Бабушки, дедушки и няни смотрят уроки с ребёнком и видят его успехи. Оплата и подписка остаются у вас."
+    >
+      {data ? (
+        <>
+          {data.caregivers.length > 0 && (
+            <ul className={styles.list} role="list">
+              {data.caregivers.map((caregiver) => (
+                <li key={caregiver.id} className={styles.item}>
+                  <div className={styles.who}>
+                    {caregiver.name && <span className={styles.name}>{caregiver.name}</span>}
+                    <EmailText email={caregiver.email} />
+                    <span className={profileStyles.hint}>{statusLine(caregiver)}</span>
+                  </div>
+                  <div className={styles.actions}>
+                    {statusBadge(caregiver)}
+                    <Button size="sm" variant="ghost" onClick={() => confirmRemove(caregiver)}>
+                      {caregiver.status === 'accepted' ? 'Убрать' : 'Отозвать'}
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className={profileStyles.hint}>
+            {left > 0
+              ? `Свободно ${pluralize(left, PLACES)} из ${data.max}.`
+              : `Все ${data.max} мест заняты. Чтобы пригласить кого-то ещё, уберите одного из близких.`}
+          </p>
+          <InviteForm disabled={left <= 0} />
+        </>
+      ) : isError ? (
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Загрузить близких ещё раз
+        </Button>
+      ) : (
+        <Skeleton height={120} radius={16} />
+      )}
+    </Panel>
+  );
+}
