@@ -19,6 +19,7 @@ import {
   newSetupCode,
   setupCodeLine,
 } from './modules/admin/first-admin-setup';
+import { ensureAccountsSweep } from './modules/auth/sweep-job';
 import { ensureMailingTick } from './modules/mailing/reminders';
 import { ensureRenewalTick } from './modules/renewals/charge';
 import { prepareDatabase } from './startup';
@@ -47,6 +48,7 @@ async function prepareOnce(config: Config, logger: Logger): Promise<string | nul
     // instead of racing to queue one each.
     await ensureRenewalTick(handle.db);
     await ensureMailingTick(handle.db);
+    await ensureAccountsSweep(handle.db);
     return (await firstAdminNeedsSetup(handle.db, config)) ? newSetupCode() : null;
   } finally {
     await handle.close();

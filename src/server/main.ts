@@ -9,6 +9,7 @@ import { defaultSeedContent } from './db/seed/default-content';
 import { startJobWorker } from './jobs/worker';
 import { ensureRenewalTick } from './modules/renewals/charge';
 import { ensureMailingTick } from './modules/mailing/reminders';
+import { ensureAccountsSweep } from './modules/auth/sweep-job';
 import { ensureMediaSweep } from './modules/media/cleanup';
 import { queueMissingLadders } from './modules/media/transcode-job';
 import { transcodeHandlers } from './jobs/handlers';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   // The renewal scan reschedules itself; a fresh database (or a lost row) gets its first run here.
   await ensureRenewalTick(handle.db);
   await ensureMailingTick(handle.db);
+  await ensureAccountsSweep(handle.db);
   await ensureMediaSweep(handle.db);
   const jobDeps = { config, db: handle.db, logger, media };
   const workers = [startJobWorker(jobDeps)];

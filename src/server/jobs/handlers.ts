@@ -3,6 +3,7 @@
 import { MAIL_JOB } from '../integrations/mail/queue';
 import { mailJob } from '../integrations/mail/job';
 import { PASSWORD_RESET_JOB } from '../modules/auth/password-reset';
+import { ACCOUNTS_SWEEP_JOB, accountsSweepJob } from '../modules/auth/sweep-job';
 import { passwordResetJob } from '../modules/auth/password-reset-job';
 import { RECONCILE_JOB } from '../modules/payments/register-order';
 import { reconcileJob } from '../modules/payments/reconcile';
@@ -25,6 +26,7 @@ import type { JobHandlers } from './types';
 export const jobHandlers: JobHandlers = {
   [MAIL_JOB]: mailJob,
   [PASSWORD_RESET_JOB]: passwordResetJob,
+  [ACCOUNTS_SWEEP_JOB]: accountsSweepJob,
   [RECONCILE_JOB]: reconcileJob,
   [REFUND_JOB]: refundJob,
   [REFUND_PART_JOB]: refundJob,

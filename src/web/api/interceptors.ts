@@ -1,6 +1,7 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { ERROR_CODES, type ErrorCode } from '@contract/api/values';
 import { pluralize } from '@contract/plural';
+import { MAX_CAREGIVERS } from '@contract/api/caregivers';
 import type { PublicConfig } from '@contract/api/config';
 import { api } from './client';
 import { publicConfigKey } from './config';
@@ -117,9 +118,9 @@ export const CODE_MESSAGES: Record<ErrorCode, string> = {
     'Это может сделать только родитель, который оплачивает занятия. Попросите его об этом.',
   caregiver_invitation_invalid:
     'Ссылка приглашения устарела или уже использована. Попросите родителя прислать новую.',
-  caregivers_full: 'В семье уже пять близких. Чтобы пригласить ещё, уберите кого-нибудь из списка.',
+  caregivers_full: `В семье уже ${MAX_CAREGIVERS}\u00a0близких. Чтобы пригласить ещё, уберите кого-нибудь из списка.`,
   already_in_family:
-    'Ваш аккаунт уже связан с семьёй. Чтобы принять приглашение, войдите с другим адресом.',
+    'Этот аккаунт уже связан с семьёй в школе. Чтобы принять приглашение, войдите с другим адресом.',
 };
 
 /**

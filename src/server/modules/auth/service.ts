@@ -1,6 +1,6 @@
 // Sessions and one-time login codes (docs/ARCHITECTURE.md). Tokens are opaque random strings; the database
 // keeps only their SHA-256, so a copy of the tables signs nobody in.
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FamilyRole } from '@contract/api/values';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
@@ -238,7 +238,13 @@ export async function exchangeUserToken({
   return createSession({ db, clock, userId: row.userId });
 }
 
-/** Removes expired sessions, codes, abandoned social sign-ups and long-spent mail links; cheap thanks to the expiry indexes. */
+/** How long an expired caregiver's invitation stays in the owner's list before its address is deleted. */
+export const STALE_INVITATION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Removes expired sessions, codes, abandoned social sign-ups, long-spent mail links and caregivers'
+ * invitations a month past their link; cheap thanks to the expiry indexes.
+ */
 export async function sweepExpired({ db, clock }: Ctx) {
   const now = clock();
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
@@ -246,4 +252,14 @@ export async function sweepExpired({ db, clock }: Ctx) {
   // Social sign-ups nobody finished: the person walked away from the consent step.
   await db.delete(socialSignups).where(lt(socialSignups.expiresAt, now));
   await sweepSpentEmailTokens({ db, clock });
+  // A caregiver's invitation nobody took: the owner sees it as «Ссылка устарела» for a month, then the
+  // address goes (docs/PRODUCT.md «Grown-ups of a family»).
+  await db
+    .delete(familyCaregivers)
+    .where(
+      and(
+        isNull(familyCaregivers.caregiverId),
+        lt(familyCaregivers.expiresAt, new Date(now.getTime() - STALE_INVITATION_MS)),
+      ),
+    );
 }

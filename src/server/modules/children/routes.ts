@@ -49,19 +49,21 @@ export function childrenRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['children'],
           summary: 'Изменить данные или настройки ребёнка',
+          description:
+            'Близкий семьи меняет программу, режим, напоминания, экранное время и картинку; имя и дату ' +
+            'рождения — только родитель (403 owner_only).',
           security: [{ bearer: [] }],
           body: childUpdateBody,
-          response: { 200: childResponse, ...errors },
+          response: { 200: childResponse, 403: errorBody, ...errors },
         },
       },
       async (request) => {
         const family = currentFamily(request);
-        // docs/PRODUCT.md «Grown-ups of a family»: who the child is stays the owner's to say; how the
-        // child studies (mode, reminders, screen time, picture) a caregiver may change too.
-        const { name, birth_date, age_group } = request.body;
-        if (family.role !== 'owner' && (name ?? birth_date ?? age_group) !== undefined) {
-          throw ownerOnly();
-        }
+        // docs/PRODUCT.md «Grown-ups of a family»: who the child is (name, birth date) stays the owner's to
+        // say; how the child studies (program, mode, reminders, screen time, picture) a caregiver may
+        // change too, as the program switch lets them.
+        const { name, birth_date } = request.body;
+        if (family.role !== 'owner' && (name ?? birth_date) !== undefined) throw ownerOnly();
         return {
           data: await updateChild({ db, clock, userId: family.id, input: request.body }),
         };

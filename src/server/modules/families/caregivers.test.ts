@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Caregiver } from '@contract/api/caregivers';
 import type { Profile } from '@contract/api/auth';
-import { users } from '../../db/schema/index';
-import { createSession } from '../auth/service';
+import { eq } from 'drizzle-orm';
+import { familyCaregivers, users } from '../../db/schema/index';
+import { createSession, sweepExpired } from '../auth/service';
 import { DAY, learningWorld, type Family } from '../../testing/learning';
 import { mailingKit } from '../../testing/mailing';
 
@@ -256,5 +257,83 @@ describe('inviting a grown-up into the family', () => {
       ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('the edges of a family’s grown-ups', () => {
+  it('names an owner without a name «Родитель», never by any part of the address', async () => {
+    const owner = await world.family();
+    await world.db.update(users).set({ name: '' }).where(eq(users.id, owner.userId));
+    const grandma = await joined(owner);
+    const shown = await world.get(grandma.token, '/api/profile/show');
+    expect(shown.json<{ data: Profile }>().data.family_owner).toBe('Родитель');
+    expect(shown.body).not.toContain(`learning-`);
+    const [letter] = await mail.outbox(grandma.email);
+    expect(letter?.subject).toBe('Родитель приглашает вас в Школу Умняшек');
+  });
+
+  it('gives an expired invitation sent again a place only when one is free', async () => {
+    const owner = await world.family();
+    await invite(owner, 'late@example.ru');
+    world.time.advance(8 * DAY);
+    for (const n of [1, 2, 3, 4, 5]) {
+      expect((await invite(owner, `full${n}-${owner.userId}@example.ru`)).statusCode).toBe(201);
+    }
+    const again = await invite(owner, 'late@example.ru');
+    expect([again.statusCode, codeOf(again)]).toEqual([409, 'caregivers_full']);
+  });
+
+  it('refuses to invite a caregiver again under the address of their account', async () => {
+    const owner = await world.family();
+    const grandma = await joined(owner);
+    const again = await invite(owner, grandma.email);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('lets a caregiver switch the child’s program but not rename them', async () => {
+    const owner = await world.family();
+    const grandma = await joined(owner);
+    const program = await world.post(grandma.token, '/api/profile/child/update', {
+      id: owner.childId,
+      age_group: 'five-six',
+    });
+    expect(program.statusCode, program.body).toBe(200);
+    const born = await world.post(grandma.token, '/api/profile/child/update', {
+      id: owner.childId,
+      birth_date: '2021-01-01',
+    });
+    expect([born.statusCode, codeOf(born)]).toEqual([403, 'owner_only']);
+  });
+
+  it('lets a parent whose own invitations expired join another family', async () => {
+    const a = await world.family();
+    const person = await grownUp();
+    // The person once had a family of their own that invited someone who never came.
+    await world.db
+      .insert(familyCaregivers)
+      .values({ ownerId: person.id, email: 'never@example.ru', expiresAt: world.time.clock() });
+    world.time.advance(1000);
+    await invite(a, person.email);
+    const res = await world.post(person.token, '/api/profile/caregivers/accept', {
+      token: await mailedToken(person.email),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('deletes an invitation nobody took a month after its link expired', async () => {
+    const owner = await world.family();
+    await invite(owner, `forgotten-${owner.userId}@example.ru`);
+    world.time.advance(7 * DAY + 29 * DAY);
+    // Read from the table: the owner's session itself expires over these weeks.
+    const rowsOf = () =>
+      world.db
+        .select({ id: familyCaregivers.id })
+        .from(familyCaregivers)
+        .where(eq(familyCaregivers.ownerId, owner.userId));
+    await sweepExpired({ db: world.db, clock: world.time.clock });
+    expect(await rowsOf()).toHaveLength(1);
+    world.time.advance(2 * DAY);
+    await sweepExpired({ db: world.db, clock: world.time.clock });
+    expect(await rowsOf()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The grown-ups of a family (docs/PRODUCT.md «Grown-ups of a family»): the owner invites by e-mail, the
 // invitee accepts through the mailed link, the owner removes. A caregiver's access is the membership row
 // itself (the session lookup joins it), so a removed row ends the access at the next request.
-import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ALREADY_IN_FAMILY,
   CAREGIVER_ALREADY,
@@ -17,7 +17,13 @@ import { displayEmail } from '@contract/email';
 import { ERROR_CODES } from '@contract/api/values';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { children, familyCaregivers, familySubscriptions, users } from '../../db/schema/index';
+import {
+  cardBindings,
+  children,
+  familyCaregivers,
+  familySubscriptions,
+  users,
+} from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { queueMail } from '../../integrations/mail/queue';
 import { conflict, invalidField, notFound } from '../../plugins/errors';
@@ -35,14 +41,12 @@ export function invitationUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/family-invite?token=${token}`;
 }
 
-/** How the owner is named to a caregiver: the name they gave, or their address with its middle hidden. */
-export function ownerLabel(owner: { name: string; email: string }): string {
-  if (owner.name.trim() !== '') return owner.name;
-  const shown = displayEmail(owner.email);
-  const at = shown.lastIndexOf('@');
-  if (at <= 0) return 'Родитель';
-  const local = shown.slice(0, at);
-  return `${local.slice(0, Math.min(2, local.length))}…${shown.slice(at)}`;
+/**
+ * How the owner is named to a caregiver and in the invitation's subject: the name they gave, or «Родитель».
+ * Never the address, not even part of it: the privacy policy promises caregivers do not see it.
+ */
+export function ownerLabel(owner: { name: string }): string {
+  return owner.name.trim() === '' ? 'Родитель' : owner.name;
 }
 
 export async function listCaregivers({ db, clock, ownerId }: Ctx & { ownerId: number }) {
@@ -99,11 +103,23 @@ export async function inviteCaregiver({
     if (!owner) throw notFound();
     if (owner.email === email) throw invalidField('email', CAREGIVER_SELF);
     const [existing] = await tx
-      .select({ id: familyCaregivers.id, acceptedAt: familyCaregivers.acceptedAt })
+      .select({
+        id: familyCaregivers.id,
+        acceptedAt: familyCaregivers.acceptedAt,
+        expiresAt: familyCaregivers.expiresAt,
+      })
       .from(familyCaregivers)
       .where(and(eq(familyCaregivers.ownerId, ownerId), eq(familyCaregivers.email, email)));
     if (existing?.acceptedAt) throw conflict(CAREGIVER_ALREADY);
-    if (!existing) {
+    // Invited under one address, they may have accepted with an account of another.
+    const [member] = await tx
+      .select({ id: familyCaregivers.id })
+      .from(familyCaregivers)
+      .innerJoin(users, eq(users.id, familyCaregivers.caregiverId))
+      .where(and(eq(familyCaregivers.ownerId, ownerId), eq(users.email, email)));
+    if (member) throw conflict(CAREGIVER_ALREADY);
+    // A pending invitation sent again keeps its place; an expired one needs a free place like a new one.
+    if (!existing || existing.expiresAt.getTime() <= now.getTime()) {
       const [taken] = await tx
         .select({ n: count() })
         .from(familyCaregivers)
@@ -126,13 +142,14 @@ export async function inviteCaregiver({
       ? await tx
           .update(familyCaregivers)
           .set(values)
-          .where(eq(familyCaregivers.id, existing.id))
+          .where(and(eq(familyCaregivers.id, existing.id), isNull(familyCaregivers.acceptedAt)))
           .returning({ id: familyCaregivers.id })
       : await tx
           .insert(familyCaregivers)
           .values({ ownerId, email, ...values })
           .returning({ id: familyCaregivers.id });
-    if (!row) throw notFound();
+    // Accepted a moment ago, between the read above and this write.
+    if (!row) throw conflict(CAREGIVER_ALREADY);
     // Expired invitations nobody took leave the list when a new one is sent: they hold no place.
     await tx
       .delete(familyCaregivers)
@@ -157,31 +174,29 @@ export async function inviteCaregiver({
 }
 
 /**
- * Whether the account already has a family: children or a period in force of its own, caregivers or
- * invitations it sent, or another family it belongs to.
+ * Whether the account already has a family: children, a period in force or to come, a saved card, a
+ * caregiver or a live invitation of its own, or a place in another family. What it has of its own would
+ * be out of its reach as a caregiver (those calls are the owner's), so it cannot join.
  */
 async function hasOwnFamily(db: Database, userId: number, now: Date): Promise<boolean> {
+  const exists = (query: SQL) => sql`exists(${query})`;
   const [row] = await db
     .select({
-      own: sql<boolean>`exists(${db
-        .select({ one: sql`1` })
-        .from(children)
-        .where(eq(children.userId, userId))}) or exists(${db
-        .select({ one: sql`1` })
-        .from(familySubscriptions)
-        .where(
-          and(
-            eq(familySubscriptions.userId, userId),
-            lte(familySubscriptions.startsAt, now),
-            gt(familySubscriptions.endsAt, now),
-            or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
-          ),
-        )}) or exists(${db
-        .select({ one: sql`1` })
-        .from(familyCaregivers)
-        .where(
-          or(eq(familyCaregivers.ownerId, userId), eq(familyCaregivers.caregiverId, userId)),
-        )})`,
+      own: sql<boolean>`${exists(sql`select 1 from ${children} where ${children.userId} = ${userId}`)}
+        or ${exists(
+          sql`select 1 from ${familySubscriptions} where ${familySubscriptions.userId} = ${userId}
+            and ${familySubscriptions.endsAt} > ${now}
+            and (${familySubscriptions.endedAt} is null or ${familySubscriptions.endedAt} > ${now})`,
+        )}
+        or ${exists(
+          sql`select 1 from ${cardBindings} where ${cardBindings.userId} = ${userId}
+            and ${cardBindings.removedAt} is null`,
+        )}
+        or ${exists(
+          sql`select 1 from ${familyCaregivers} where ${familyCaregivers.caregiverId} = ${userId}
+            or (${familyCaregivers.ownerId} = ${userId}
+              and (${familyCaregivers.acceptedAt} is not null or ${familyCaregivers.expiresAt} > ${now}))`,
+        )}`,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -198,39 +213,42 @@ export async function acceptInvitation({
   const now = clock();
   const invalid = () =>
     invalidField('token', INVITATION_INVALID, ERROR_CODES.caregiverInvitationInvalid);
-  const [invitation] = await db
-    .select({ id: familyCaregivers.id, ownerId: familyCaregivers.ownerId })
-    .from(familyCaregivers)
-    .where(
-      and(
-        eq(familyCaregivers.tokenHash, sha256(token)),
-        isNull(familyCaregivers.caregiverId),
-        gt(familyCaregivers.expiresAt, now),
-      ),
-    );
-  if (!invitation) throw invalid();
-  if (invitation.ownerId === userId || (await hasOwnFamily(db, userId, now))) {
-    throw conflict(ALREADY_IN_FAMILY, ERROR_CODES.alreadyInFamily);
-  }
-  let updated;
+  const taken = () => conflict(ALREADY_IN_FAMILY, ERROR_CODES.alreadyInFamily);
   try {
-    updated = await db
-      .update(familyCaregivers)
-      .set({ caregiverId: userId, acceptedAt: now, tokenHash: null })
-      .where(and(eq(familyCaregivers.id, invitation.id), isNull(familyCaregivers.caregiverId)))
-      .returning({ id: familyCaregivers.id });
+    return await db.transaction(async (tx) => {
+      // The person's row is locked as adding a child locks it: the check below and a child added at
+      // the same moment cannot both pass.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [invitation] = await tx
+        .select({ id: familyCaregivers.id, ownerId: familyCaregivers.ownerId })
+        .from(familyCaregivers)
+        .where(
+          and(
+            eq(familyCaregivers.tokenHash, sha256(token)),
+            isNull(familyCaregivers.caregiverId),
+            gt(familyCaregivers.expiresAt, now),
+          ),
+        );
+      if (!invitation) throw invalid();
+      if (invitation.ownerId === userId || (await hasOwnFamily(tx, userId, now))) throw taken();
+      const updated = await tx
+        .update(familyCaregivers)
+        .set({ caregiverId: userId, acceptedAt: now, tokenHash: null })
+        .where(and(eq(familyCaregivers.id, invitation.id), isNull(familyCaregivers.caregiverId)))
+        .returning({ id: familyCaregivers.id });
+      // Spent by a second tap at the same moment.
+      if (updated.length === 0) throw invalid();
+      const [owner] = await tx
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.id, invitation.ownerId));
+      return { family_role: 'caregiver' as const, owner_name: owner ? ownerLabel(owner) : '' };
+    });
   } catch (error) {
     // The same person accepted another family's invitation a moment ago.
-    if (isUniqueViolation(error)) throw conflict(ALREADY_IN_FAMILY, ERROR_CODES.alreadyInFamily);
+    if (isUniqueViolation(error)) throw taken();
     throw error;
   }
-  // Spent by a second tap at the same moment.
-  if (updated.length === 0) throw invalid();
-  const [owner] = await db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, invitation.ownerId));
-  return { family_role: 'caregiver' as const, owner_name: owner ? ownerLabel(owner) : '' };
 }
 
 /** The owner removes a caregiver or withdraws an invitation; another family's id is «not found». */

@@ -14,7 +14,7 @@ import {
 } from '@contract/api/learning';
 import type { ModuleDeps } from '../../deps';
 import type { RateLimit } from '../../plugins/rate-limit';
-import { currentFamily } from '../../plugins/auth';
+import { currentFamily, currentUser } from '../../plugins/auth';
 import { rateLimiter } from '../../plugins/rate-limit';
 import { changeProgram } from './change-program';
 import { additionalProgress, childProgress } from './progress';
@@ -72,14 +72,15 @@ export function learningRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           description:
             'Только для урока, открытого ребёнку сейчас (иначе 403 lesson_closed). Просмотренные секунды ' +
             'только растут и не больше длины урока; урок досмотрен, когда позиция дошла до 90 % длины. ' +
-            'В ответе — достижения, полученные этим отчётом. Не чаще 30 раз в минуту на семью.',
+            'В ответе — достижения, полученные этим отчётом. Не чаще 30 раз в минуту на человека.',
           body: videoProgressBody,
           response: { 200: videoProgressResponse, 403: errorBody, 429: errorBody, ...errors },
         },
       },
       async (request, reply) => {
+        // Counted per person: a grandmother's offline backlog must not throttle the mother's lesson.
+        await limiter.consume(VIDEO_REPORTS_PER_USER, String(currentUser(request).id), reply);
         const userId = currentFamily(request).id;
-        await limiter.consume(VIDEO_REPORTS_PER_USER, String(userId), reply);
         return { data: await reportVideo({ db, clock, userId, report: request.body }) };
       },
     );

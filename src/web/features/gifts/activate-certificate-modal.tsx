@@ -20,13 +20,25 @@ import styles from '../../components/modal/modal-content.module.scss';
  * to log in or register first; the code goes along to the page that does that, and comes back filled in.
  */
 export default function ActivateCertificateModal(props: Record<string, unknown>) {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, profile } = useSession();
   const navigate = useNavigate();
   const fromQuery = queryProp(props, 'code');
   const code = fromQuery
     ? pendingCertificateCode(`?code=${encodeURIComponent(fromQuery)}`)
     : pendingCertificateCode('');
 
+  if (isLoggedIn && profile?.family_role === 'caregiver') {
+    // A certificate becomes a subscription, and subscriptions are the owner's (docs/PRODUCT.md
+    // «Grown-ups of a family»): the code goes to them.
+    return (
+      <ModalShell title="Активация подарка" size="sm" art={<ModalArt kind="gift" />}>
+        <p className={styles.text}>
+          Подарок активирует родитель, который оплачивает занятия: перешлите ему код из письма или
+          сертификата.
+        </p>
+      </ModalShell>
+    );
+  }
   if (isLoggedIn) {
     return (
       <ModalShell title="Активация подарка" size="sm" art={<ModalArt kind="gift" />}>

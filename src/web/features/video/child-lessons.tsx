@@ -254,7 +254,7 @@ export function ChildLessons({
               {page.program.title}
             </h2>
             <div className={styles.programActions}>
-              {notBought && (
+              {notBought && owner && (
                 <Button
                   variant="accent"
                   size="sm"

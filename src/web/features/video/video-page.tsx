@@ -131,7 +131,8 @@ function OnlineVideoPage() {
           playerLocked={profile.data.playerStatus === 'locked'}
           paid={profile.data.subscription !== null && !profile.data.subscription.is_free}
           child={child}
-          canStartTrial={profile.data.subscription === null}
+          // A caregiver buys nothing, the free week included (docs/PRODUCT.md «Grown-ups of a family»).
+          canStartTrial={profile.data.subscription === null && profile.data.family_role === 'owner'}
           onChooseChild={chooseChild}
           userId={profile.data.id}
         />

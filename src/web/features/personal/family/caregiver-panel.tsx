@@ -15,7 +15,7 @@ export function CaregiverPanel({ profile }: { profile: Profile }) {
         </li>
       </ul>
       <p className={profileStyles.hint}>
-        Выйти из семьи можно, удалив свой аккаунт, или попросите родителя убрать вас из списка
+        Чтобы выйти из семьи, удалите свой аккаунт или попросите родителя убрать вас из списка
         близких.
       </p>
     </Panel>

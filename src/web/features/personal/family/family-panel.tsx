@@ -2,7 +2,11 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { caregiverInviteBody, type Caregiver } from '@contract/api/caregivers';
+import {
+  CAREGIVER_INVITATION_DAYS,
+  caregiverInviteBody,
+  type Caregiver,
+} from '@contract/api/caregivers';
 import { displayEmail } from '@contract/email';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { pluralize } from '@contract/plural';
@@ -22,6 +26,7 @@ import profileStyles from '../profile/profile-page.module.scss';
 import styles from './family-panel.module.scss';
 
 const PLACES = { one: 'место', few: 'места', many: 'мест' };
+const DAYS = { one: 'день', few: 'дня', many: 'дней' };
 
 function statusBadge(caregiver: Caregiver) {
   if (caregiver.status === 'accepted') return <Badge tone="mint">В семье</Badge>;
@@ -74,8 +79,8 @@ function InviteForm({ disabled }: { disabled: boolean }) {
       {sentTo && (
         <div role="status">
           <p className={profileStyles.hint}>
-            Приглашение отправлено на <EmailText email={sentTo} />. Ссылка в письме действует
-            7&nbsp;дней.
+            Приглашение отправлено на <EmailText email={sentTo} />. Ссылка в письме действует{' '}
+            {pluralize(CAREGIVER_INVITATION_DAYS, DAYS)}.
           </p>
           <SandboxMailNote />
         </div>
@@ -160,7 +165,7 @@ export function FamilyPanel() {
           <p className={profileStyles.hint}>
             {left > 0
               ? `Свободно ${pluralize(left, PLACES)} из ${data.max}.`
-              : `Все ${data.max} мест заняты. Чтобы пригласить кого-то ещё, уберите одного из близких.`}
+              : `Заняты все ${pluralize(data.max, PLACES)}. Чтобы пригласить кого-то ещё, уберите одного из близких.`}
           </p>
           <InviteForm disabled={left <= 0} />
         </>

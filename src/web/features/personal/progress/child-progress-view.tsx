@@ -2,6 +2,7 @@ import type { Child } from '@contract/api/children';
 import type { ChildProgress } from '@contract/api/learning';
 import { pluralize, WEEKS, type PluralForms } from '@contract/plural';
 import { useChildProgress } from '../../../api/progress';
+import { useSession } from '../../../api/session';
 import { pathTo } from '../../../lib/routes';
 import { ArrowRightIcon } from '../../../components/illustrations/icons';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -51,6 +52,8 @@ function Loading() {
 /** One child's learning: the numbers, the path of weeks, the awards and the additional programs. */
 export function ChildProgressView({ child }: { child: Child }) {
   const { data, isError, isFetching, refetch } = useChildProgress(child.id);
+  // Buying the weeks missed is the owner's (docs/PRODUCT.md «Grown-ups of a family»).
+  const owner = useSession().profile?.family_role !== 'caregiver';
   if (!data) {
     return isError ? (
       <ErrorState
@@ -87,20 +90,22 @@ export function ChildProgressView({ child }: { child: Child }) {
             Программа ещё не началась: недели появятся здесь, когда ребёнок начнёт смотреть уроки.
           </p>
         )}
-        <div className={styles.skipped}>
-          <p>
-            {missed.length > 0
-              ? `Пропущено без подписки: ${pluralize(missed.length, WEEKS)} — можно докупить.`
-              : 'Недели, прошедшие без подписки, можно докупить.'}
-          </p>
-          <ButtonLink
-            to={pathTo('skiped', undefined, { child: String(child.id) })}
-            variant="secondary"
-            iconEnd={<ArrowRightIcon size={18} />}
-          >
-            Пропущенные недели
-          </ButtonLink>
-        </div>
+        {owner && (
+          <div className={styles.skipped}>
+            <p>
+              {missed.length > 0
+                ? `Пропущено без подписки: ${pluralize(missed.length, WEEKS)} — можно докупить.`
+                : 'Недели, прошедшие без подписки, можно докупить.'}
+            </p>
+            <ButtonLink
+              to={pathTo('skiped', undefined, { child: String(child.id) })}
+              variant="secondary"
+              iconEnd={<ArrowRightIcon size={18} />}
+            >
+              Пропущенные недели
+            </ButtonLink>
+          </div>
+        )}
       </section>
 
       <section className={styles.block} aria-labelledby="stickers-title">

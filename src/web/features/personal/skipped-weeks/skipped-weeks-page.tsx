@@ -10,6 +10,7 @@ import { Container } from '../../../components/ui/container';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { OwnerPagesNotice } from '../family/owner-pages-notice';
 import { ChildPicker, useChosenChild } from '../child-picker';
 import { CalendarArt } from './calendar-art';
 import { WeeksList } from './weeks-list';
@@ -121,7 +122,12 @@ export default function SkippedWeeksPage() {
           </svg>
         }
       />
-      <Container className={styles.page}>{body}</Container>
+      {profile?.family_role === 'caregiver' ? (
+        // Buying the missed weeks is the owner's (docs/PRODUCT.md «Grown-ups of a family»).
+        <OwnerPagesNotice owner={profile.family_owner} />
+      ) : (
+        <Container className={styles.page}>{body}</Container>
+      )}
     </>
   );
 }

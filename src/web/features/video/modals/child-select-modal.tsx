@@ -1,6 +1,7 @@
 import { ModalShell } from '../../../components/modal/modal-shell';
 import { closeModal, openModal, type ModalPropsMap } from '../../../components/modal/modal-store';
 import { Button } from '../../../components/ui/button';
+import { useSession } from '../../../api/session';
 import { ChildBadge } from './child-badge';
 import styles from './video-modals.module.scss';
 
@@ -14,6 +15,20 @@ export default function ChildSelectModal({
   selectedId,
   onSelect,
 }: ModalPropsMap['child-select']) {
+  const caregiver = useSession().profile?.family_role === 'caregiver';
+  if (children.length === 0 && caregiver) {
+    return (
+      <ModalShell title="Кто будет смотреть?" size="sm">
+        <p className={styles.text}>
+          Детей в семье пока нет. Их добавляет родитель, который вас пригласил: как только он это
+          сделает, ребёнок появится здесь.
+        </p>
+        <Button block size="lg" onClick={closeModal}>
+          Понятно
+        </Button>
+      </ModalShell>
+    );
+  }
   if (children.length === 0) {
     return (
       <ModalShell title="Кто будет смотреть?" size="sm">
