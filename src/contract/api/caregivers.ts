@@ -3,12 +3,7 @@
 import { z } from 'zod';
 import { emailField } from './auth';
 import { dataOf } from './common';
-import { FAMILY_ROLES } from './values';
-
-/** At most this many caregivers per family, pending invitations included. */
-export const MAX_CAREGIVERS = 5;
-/** How long an invitation's link works. */
-export const CAREGIVER_INVITATION_DAYS = 7;
+import { FAMILY_ROLES, MAX_CAREGIVERS } from './values';
 
 export const OWNER_ONLY =
   'Это может сделать только родитель, который оплачивает занятия. Попросите его об этом.';

@@ -11,6 +11,11 @@ export const ALREADY_AUTHENTICATED = 'Already authenticated';
 /** The family's owner pays and decides; a caregiver (a grandparent, a nanny) shares its children and lessons. */
 export const FAMILY_ROLES = ['owner', 'caregiver'] as const;
 export type FamilyRole = (typeof FAMILY_ROLES)[number];
+// Here, not in ./caregivers (zod): the web's error texts read them without pulling zod into the app's start.
+/** At most this many caregivers per family, pending invitations included. */
+export const MAX_CAREGIVERS = 5;
+/** How long a caregiver's invitation link works. */
+export const CAREGIVER_INVITATION_DAYS = 7;
 
 export const ERROR_CODES = {
   badRequest: 'bad_request',

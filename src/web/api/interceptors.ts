@@ -1,7 +1,7 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { ERROR_CODES, type ErrorCode } from '@contract/api/values';
 import { pluralize } from '@contract/plural';
-import { MAX_CAREGIVERS } from '@contract/api/caregivers';
+import { MAX_CAREGIVERS } from '@contract/api/values';
 import type { PublicConfig } from '@contract/api/config';
 import { api } from './client';
 import { publicConfigKey } from './config';

@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@contract/api/common';
 import {
-  CAREGIVER_INVITATION_DAYS,
-  MAX_CAREGIVERS,
   caregiverAcceptBody,
   caregiverAcceptResponse,
   caregiverIdParams,
@@ -11,6 +9,7 @@ import {
   caregiverResponse,
   caregiversResponse,
 } from '@contract/api/caregivers';
+import { CAREGIVER_INVITATION_DAYS, MAX_CAREGIVERS } from '@contract/api/values';
 import type { ModuleDeps } from '../../deps';
 import { currentUser } from '../../plugins/auth';
 import { rateLimiter, type RateLimit } from '../../plugins/rate-limit';

@@ -5,16 +5,14 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } f
 import {
   ALREADY_IN_FAMILY,
   CAREGIVER_ALREADY,
-  CAREGIVER_INVITATION_DAYS,
   CAREGIVER_NOT_FOUND,
   CAREGIVER_SELF,
   CAREGIVERS_FULL,
   INVITATION_INVALID,
-  MAX_CAREGIVERS,
   type Caregiver,
 } from '@contract/api/caregivers';
 import { displayEmail } from '@contract/email';
-import { ERROR_CODES } from '@contract/api/values';
+import { CAREGIVER_INVITATION_DAYS, ERROR_CODES, MAX_CAREGIVERS } from '@contract/api/values';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import {

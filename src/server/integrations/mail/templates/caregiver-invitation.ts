@@ -1,4 +1,4 @@
-import { CAREGIVER_INVITATION_DAYS } from '@contract/api/caregivers';
+import { CAREGIVER_INVITATION_DAYS } from '@contract/api/values';
 import { pluralize } from '@contract/plural';
 import { note, p, type MailContent } from './content';
 

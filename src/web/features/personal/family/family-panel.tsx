@@ -2,11 +2,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  CAREGIVER_INVITATION_DAYS,
-  caregiverInviteBody,
-  type Caregiver,
-} from '@contract/api/caregivers';
+import { caregiverInviteBody, type Caregiver } from '@contract/api/caregivers';
+import { CAREGIVER_INVITATION_DAYS } from '@contract/api/values';
 import { displayEmail } from '@contract/email';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { pluralize } from '@contract/plural';

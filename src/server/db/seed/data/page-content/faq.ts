@@ -1,5 +1,5 @@
 import { GIFT_CERTIFICATE_VALID_DAYS, TRIAL_DAYS } from '@contract/constants';
-import { MAX_CAREGIVERS } from '@contract/api/caregivers';
+import { MAX_CAREGIVERS } from '@contract/api/values';
 import { formatPrice } from '@contract/money';
 import type { SeedPage } from '../types';
 import { company } from '../company';
