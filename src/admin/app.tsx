@@ -23,7 +23,8 @@ import {
 import { CertificateList, CertificateShow } from './resources/gift-certificates';
 import { UnsubscribeReasonList } from './resources/unsubscribe-reasons';
 import { OrderList, OrderShow } from './resources/orders';
-import { UserList, UserShow, shownEmail } from './resources/users';
+import { UserList, UserShow } from './resources/users';
+import { shownEmail } from './resources/shown-email';
 import { StaffInvitationCreate } from './resources/staff-invitations';
 import {
   InstructionCreate,

@@ -25,8 +25,6 @@ import {
 import type { AdminUser } from '@contract/api/admin-families';
 import { AGE_GROUP_AGES, type AgeGroupSlug } from '@contract/api/catalog';
 import { formatMoscowDate } from '@contract/moscow-date';
-import { isPlaceholderEmail, noEmailLabel } from '@contract/api/oauth-values';
-import { displayEmail } from '@contract/email';
 import { formatRussianPhone } from '@contract/phone';
 import { DAYS, pluralize } from '@contract/plural';
 import { call } from '../api';
@@ -35,6 +33,8 @@ import { MoscowDateTime } from '../moscow-date';
 import { ResponsiveRows } from '../responsive-list';
 import { OrderFields } from './orders';
 import { WeeklyLetterPanel } from './weekly-letter-panel';
+import { FamilyOf } from './user-family';
+import { shownEmail } from './shown-email';
 import { staffMay } from '@contract/staff-access';
 
 export const ROLE_LABELS: Record<AdminUser['role'], string> = {
@@ -70,14 +70,6 @@ function UserListActions() {
       )}
     </TopToolbar>
   );
-}
-
-/**
- * A social account that shared no address has a stand-in one in the database; staff read why instead. A
- * Cyrillic domain is read as people write it, not in the punycode it is stored in.
- */
-export function shownEmail(email: string): string {
-  return isPlaceholderEmail(email) ? noEmailLabel(email) : displayEmail(email);
 }
 
 export function UserList() {
@@ -358,6 +350,7 @@ export function UserShow() {
             />
           </Datagrid>
         </ArrayField>
+        <FunctionField label="Семья" render={(r: AdminUser) => <FamilyOf user={r} />} />
         <FunctionField
           label="Письмо недели"
           render={(r: AdminUser) => (r.role === 'parent' ? <WeeklyLetterPanel /> : '—')}

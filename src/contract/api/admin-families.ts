@@ -30,6 +30,16 @@ export const adminUser = z.object({
       age_group: z.string().nullable(),
     }),
   ),
+  /** The family this account is a caregiver of: its owner (null for an owner). Filled on one account. */
+  caregiver_of: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  /** The grown-ups this account invited into its family. Filled on one account, empty in lists. */
+  caregivers: z.array(
+    z.object({
+      id: z.number().int(),
+      email: z.string(),
+      status: z.enum(['invited', 'expired', 'accepted']),
+    }),
+  ),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 export const adminUsersResponse = pageOf(adminUser);

@@ -6,7 +6,13 @@ import type { StaffRole } from '@contract/api/auth';
 import type { AdminUser } from '@contract/api/admin-families';
 import { staffMay } from '@contract/staff-access';
 import type { Database } from '../../db/client';
-import { children, familySubscriptions, users, type UserRole } from '../../db/schema/index';
+import {
+  children,
+  familyCaregivers,
+  familySubscriptions,
+  users,
+  type UserRole,
+} from '../../db/schema/index';
 import { forbidden, invalidField, notFound } from '../../plugins/errors';
 import { requestPasswordReset, revokeAllSessions } from '../auth';
 import { cancel as cancelRenewal } from '../renewals';
@@ -99,7 +105,10 @@ type Row = {
   until: Date | string | null;
 };
 
-function toAdminUser(row: Row, kids: AdminUser['children']): AdminUser {
+type Family = Pick<AdminUser, 'caregiver_of' | 'caregivers'>;
+const NO_FAMILY: Family = { caregiver_of: null, caregivers: [] };
+
+function toAdminUser(row: Row, kids: AdminUser['children'], family = NO_FAMILY): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -114,6 +123,36 @@ function toAdminUser(row: Row, kids: AdminUser['children']): AdminUser {
     // A raw subquery comes back as text from one driver and a Date from the other.
     subscription_until: row.until === null ? null : new Date(row.until).toISOString(),
     children: kids,
+    ...family,
+  };
+}
+
+/** docs/PRODUCT.md «Grown-ups of a family»: whose caregiver the account is, and whom it invited. */
+async function familyOf(db: Database, id: number, now: Date): Promise<Family> {
+  const [owner] = await db
+    .select({ id: users.id, email: users.email })
+    .from(familyCaregivers)
+    .innerJoin(users, eq(users.id, familyCaregivers.ownerId))
+    .where(eq(familyCaregivers.caregiverId, id));
+  const invited = await db
+    .select({
+      id: familyCaregivers.id,
+      email: familyCaregivers.email,
+      account: users.email,
+      acceptedAt: familyCaregivers.acceptedAt,
+      expiresAt: familyCaregivers.expiresAt,
+    })
+    .from(familyCaregivers)
+    .leftJoin(users, eq(users.id, familyCaregivers.caregiverId))
+    .where(eq(familyCaregivers.ownerId, id))
+    .orderBy(asc(familyCaregivers.id));
+  return {
+    caregiver_of: owner ?? null,
+    caregivers: invited.map((row) => ({
+      id: row.id,
+      email: row.account ?? row.email,
+      status: row.acceptedAt !== null ? 'accepted' : row.expiresAt > now ? 'invited' : 'expired',
+    })),
   };
 }
 
@@ -165,7 +204,7 @@ export async function getUser(db: Database, id: number, now: Date): Promise<Admi
       .orderBy(asc(children.id)),
   ]);
   if (!row) throw notFound(USER_NOT_FOUND);
-  return toAdminUser(row, kids);
+  return toAdminUser(row, kids, await familyOf(db, id, now));
 }
 
 async function setBlocked(

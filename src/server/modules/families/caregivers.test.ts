@@ -6,6 +6,7 @@ import { familyCaregivers, users } from '../../db/schema/index';
 import { createSession, sweepExpired } from '../auth/service';
 import { DAY, learningWorld, type Family } from '../../testing/learning';
 import { mailingKit } from '../../testing/mailing';
+import { getUser } from '../admin/users-service';
 
 const world = learningWorld('2026-11-24T09:00:00Z');
 const mail = mailingKit(world);
@@ -335,5 +336,22 @@ describe('the edges of a family’s grown-ups', () => {
     world.time.advance(2 * DAY);
     await sweepExpired({ db: world.db, clock: world.time.clock });
     expect(await rowsOf()).toEqual([]);
+  });
+});
+
+describe('the back office', () => {
+  it('shows whom a family let in, and whose caregiver an account is', async () => {
+    const owner = await world.family();
+    const grandma = await joined(owner);
+    await invite(owner, `nanny-${owner.userId}@example.ru`);
+    const now = world.time.clock();
+    const family = await getUser(world.db, owner.userId, now);
+    expect(family.caregiver_of).toBeNull();
+    expect(family.caregivers.map((c) => [c.email, c.status])).toEqual([
+      [grandma.email, 'accepted'],
+      [`nanny-${owner.userId}@example.ru`, 'invited'],
+    ]);
+    const caregiver = await getUser(world.db, grandma.id, now);
+    expect(caregiver.caregiver_of?.id).toBe(owner.userId);
   });
 });
