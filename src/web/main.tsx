@@ -13,6 +13,7 @@ import { takeSsrState } from './app/ssr-state';
 import { loadMatchedRoutes } from './app/hydrate-routes';
 import { runAfterHydration } from './app/after-hydration';
 import { startServiceWorker } from './app/service-worker';
+import { sendReportsBeforeSignOut } from './app/sign-out-reports';
 import { readPacks, tidyKept } from './lib/kept-lessons';
 import { pageSaysConnection } from './api/error-reports';
 
@@ -28,6 +29,7 @@ export async function startApp(
   installErrorModal();
   installInterceptors();
   installShowErrorListener();
+  sendReportsBeforeSignOut();
   startServiceWorker();
   // Lessons kept for the road expire even when no page of lessons is opened. On /video with some kept,
   // the page itself says when the school is out of reach (docs/OFFLINE-LESSONS.md).

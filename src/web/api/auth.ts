@@ -8,6 +8,7 @@ import type {
 } from '@contract/api/auth';
 import type { OAuthUrlResponse, SocialSignupBody, SocialSignupResponse } from '@contract/api/oauth';
 import { api } from './client';
+import { runBeforeSignOut } from './sign-out-hooks';
 import { clearSession, getToken, loadProfile, setToken } from './session';
 import { readStorage, STORAGE_KEYS } from '../lib/storage-keys';
 import { reloadPage } from '../lib/reload';
@@ -124,6 +125,8 @@ export async function cancelSocialSignup(): Promise<void> {
  * school are removed and the page reloads into a clean guest state.
  */
 export async function logout(): Promise<void> {
+  // Progress watched offline goes to the school first: below, the device forgets the family's data.
+  await runBeforeSignOut();
   try {
     await api.get('auth/logout');
   } catch {
