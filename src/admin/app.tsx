@@ -120,8 +120,9 @@ const SECTIONS: readonly Section[] = [
     list: WeekList,
     create: WeekCreate,
     edit: WeekEdit,
+    // No quotes of its own: the page title puts it in «…» already, and «неделя 1 «…»» nests them.
     recordRepresentation: (record: { number: number; title: string }) =>
-      `неделя ${record.number} «${record.title}»`,
+      `неделя ${record.number}: ${record.title}`,
   },
   {
     name: 'programs',
