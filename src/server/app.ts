@@ -33,6 +33,7 @@ import { familiesRoutes } from './modules/families/routes';
 import { configRoutes } from './modules/config/routes';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
+import type { Lifecycle } from './modules/health/readiness';
 import { oauthPages } from './modules/oauth/pages';
 import { oauthRoutes } from './modules/oauth/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -178,10 +179,22 @@ export async function buildApp(deps: AppDeps) {
 
   await registerCookies(app);
   installAuth(app, moduleDeps);
-  await installRateLimits(app, moduleDeps);
+  const limiter = await installRateLimits(app, moduleDeps);
+  // Readiness turns «stopping» the moment main.ts is asked to stop, before the server closes.
+  const lifecycle: Lifecycle = { stopping: false };
+  app.decorate('markStopping', () => {
+    lifecycle.stopping = true;
+  });
 
   const api = { prefix: '/api' };
-  await app.register(healthRoutes(moduleDeps), api);
+  await app.register(
+    healthRoutes({
+      ...moduleDeps,
+      lifecycle,
+      redisAnswers: () => limiter.redisAnswers(),
+    }),
+    api,
+  );
   await app.register(configRoutes(moduleDeps), api);
   await app.register(contentRoutes(moduleDeps), api);
   await app.register(catalogRoutes(moduleDeps), api);

@@ -24,6 +24,12 @@ import {
 import { prepareDatabase } from './startup';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * In production, how long a stopping instance answers «not ready» while still serving, before it stops
+ * taking connections: a load balancer checking readiness every second or two has moved its traffic away by
+ * then (docs/SCALING.md «Readiness»). Not a wait for anything here; a window for someone else.
+ */
+const READY_DRAIN_MS = 2000;
 
 function readConfig(): Config {
   try {
@@ -93,7 +99,10 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
-      // Stop taking requests and let the ones in flight finish, then let go of the database.
+      // Not ready first, so the balancer sends no more; then stop taking requests and let the ones in
+      // flight finish, then let go of the database.
+      app.markStopping();
+      if (config.production) await new Promise((resolve) => setTimeout(resolve, READY_DRAIN_MS));
       await app.close();
       await worker.stop();
       await handle.close();

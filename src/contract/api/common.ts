@@ -36,5 +36,12 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: paginationMeta });
 
 export const healthResponse = dataOf(z.object({ status: z.literal('ok') }));
+/** GET /health/ready: every part that was checked («redis» is «not_configured» without Redis). */
+export const readyResponse = dataOf(
+  z.object({
+    status: z.literal('ready'),
+    checks: z.record(z.string(), z.enum(['ok', 'not_configured'])),
+  }),
+);
 
 export { ERROR_CODES, STATUS_MESSAGES, type ErrorCode } from './values';

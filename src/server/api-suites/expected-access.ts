@@ -61,6 +61,7 @@ const staffOnly = (capability: StaffCapability, status = 200): Access => ({
 const TABLE: Record<string, FamilyAccess> = {
   // Public reads.
   'GET /api/health': everyone(200),
+  'GET /api/health/ready': everyone(200),
   'GET /api/public-config': everyone(200),
   'GET /api/landing-data': everyone(200),
   'GET /api/page/{slug}': everyone(200),

@@ -80,6 +80,19 @@ export class RateLimiter {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
+  /**
+   * For the readiness check: whether Redis answers a PING within the command timeout; null when the
+   * school runs without Redis. While the connection is down the ping fails at once (no offline queue).
+   */
+  async redisAnswers(): Promise<boolean | null> {
+    if (!this.redis) return null;
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
   private pairFor(limit: RateLimit): LimiterPair {
     let pair = this.limiters.get(limit.name);
     if (!pair) {
