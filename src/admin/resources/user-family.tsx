@@ -31,4 +31,3 @@ export function FamilyOf({ user }: { user: AdminUser }) {
     </ul>
   );
 }
-
