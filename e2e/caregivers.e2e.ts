@@ -3,10 +3,11 @@
 // no adding or deleting children; the mother removes her and her access ends at once. At 375 and 1280 px,
 // with axe.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, newPage } from './support/browser';
 import { registerParent, storeToken, uniqueEmail, waitForMail } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { apiAs, screenshot } from './support/journey';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,18 +19,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-const api = (token: string, path: string, body?: unknown) =>
-  fetch(`${baseUrl}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-
-/** With SCREENSHOTS_DIR set, the screen as it is now, for a person to look at. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
+const api = apiAs(baseUrl);
 
 function birthDate(years: number): string {
   const date = new Date();

@@ -8,11 +8,12 @@
 // take a real quarter of an hour here; it is proven below the browser in src/server/modules/screen-time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, newPage } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
 import { startSchool, type SchoolServer } from '../scripts/testing/school-server';
 import { GATE, answerGate, gateNumber } from './support/gate';
+import { screenshot } from './support/journey';
 import { moscowCalendarDate } from '../src/contract/moscow-date';
 
 const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
@@ -56,12 +57,6 @@ afterAll(async () => {
   await browser?.close();
   await school?.stop();
 });
-
-/** With SCREENSHOTS_DIR set, the screen as it is now, for a person to look at. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 describe('screen time on the server’s evening', () => {
   it.each([

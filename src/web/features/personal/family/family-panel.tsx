@@ -1,10 +1,6 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { caregiverInviteBody, type Caregiver } from '@contract/api/caregivers';
+import { useId } from 'react';
+import type { Caregiver } from '@contract/api/caregivers';
 import { CAREGIVER_INVITATION_DAYS } from '@contract/api/values';
-import { displayEmail } from '@contract/email';
 import { formatMoscowDate } from '@contract/moscow-date';
 import { pluralize } from '@contract/plural';
 import { useCaregivers, useInviteCaregiver, useRemoveCaregiver } from '../../../api/caregivers';
@@ -16,8 +12,8 @@ import { SandboxMailNote } from '../../../components/form/sandbox-mail-note';
 import { openModal } from '../../../components/modal/modal-store';
 import { toast } from '../../../components/toast/toast';
 import { FormField } from '../profile/form-field';
+import { useAddressForm } from '../profile/use-address-form';
 import { Panel } from '../panel';
-import { errorMessage, fieldErrors, toldGlobally } from '../request-errors';
 import form from '../../../components/form/form.module.scss';
 import profileStyles from '../profile/profile-page.module.scss';
 import styles from './family-panel.module.scss';
@@ -44,32 +40,7 @@ function statusLine(caregiver: Caregiver): string {
 function InviteForm({ disabled }: { disabled: boolean }) {
   const id = useId();
   const invite = useInviteCaregiver();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    reset,
-    formState: { errors },
-  } = useForm<z.input<typeof caregiverInviteBody>, unknown, z.output<typeof caregiverInviteBody>>({
-    resolver: zodResolver(caregiverInviteBody),
-    defaultValues: { email: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await invite.mutateAsync(values.email);
-      setSentTo(displayEmail(values.email));
-      reset();
-    } catch (error) {
-      const byField = fieldErrors(error);
-      if (byField.email) setError('email', { message: byField.email });
-      else if (!toldGlobally(error)) setError('email', { message: errorMessage(error) });
-    }
-  });
+  const { sentTo, error, field, submit } = useAddressForm((email) => invite.mutateAsync(email));
 
   return (
     <form className={profileStyles.subform} onSubmit={(event) => void submit(event)} noValidate>
@@ -82,7 +53,7 @@ function InviteForm({ disabled }: { disabled: boolean }) {
           <SandboxMailNote />
         </div>
       )}
-      <FormField id={`${id}-email`} label="Почта близкого" error={errors.email?.message}>
+      <FormField id={`${id}-email`} label="Почта близкого" error={error}>
         {(props) => (
           <input
             {...props}
@@ -92,7 +63,7 @@ function InviteForm({ disabled }: { disabled: boolean }) {
             autoComplete="off"
             placeholder="babushka@mail.ru"
             disabled={disabled}
-            {...register('email', { onChange: () => clearErrors('email') })}
+            {...field}
           />
         )}
       </FormField>

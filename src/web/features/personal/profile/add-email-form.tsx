@@ -1,16 +1,12 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { addEmailBody, type AddEmailBody, type SocialNetwork } from '@contract/api/auth';
+import { useId } from 'react';
+import type { SocialNetwork } from '@contract/api/auth';
 import { SOCIAL_NETWORK_TITLES } from '@contract/api/oauth-values';
-import { displayEmail } from '@contract/email';
 import { useAddEmail } from '../../../api/profile';
 import { Button } from '../../../components/ui/button';
 import { EmailText } from '../../../components/ui/email-text';
 import { SandboxMailNote } from '../../../components/form/sandbox-mail-note';
-import { errorMessage, fieldErrors, toldGlobally } from '../request-errors';
 import { FormField } from './form-field';
+import { useAddressForm } from './use-address-form';
 import form from '../../../components/form/form.module.scss';
 import styles from './profile-page.module.scss';
 
@@ -21,33 +17,7 @@ import styles from './profile-page.module.scss';
 export function AddEmailForm({ network }: { network: SocialNetwork | null }) {
   const id = useId();
   const add = useAddEmail();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    reset,
-    formState: { errors },
-  } = useForm<AddEmailBody, unknown, z.output<typeof addEmailBody>>({
-    resolver: zodResolver(addEmailBody),
-    defaultValues: { email: '' },
-    // A message stays until the address changes, then goes: no checking while the parent types.
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await add.mutateAsync(values);
-      setSentTo(displayEmail(values.email));
-      reset();
-    } catch (error) {
-      const byField = fieldErrors(error);
-      if (byField.email) setError('email', { message: byField.email });
-      else if (!toldGlobally(error)) setError('email', { message: errorMessage(error) });
-    }
-  });
+  const { sentTo, error, field, submit } = useAddressForm((email) => add.mutateAsync({ email }));
 
   return (
     <form className={styles.subform} onSubmit={(event) => void submit(event)} noValidate>
@@ -67,7 +37,7 @@ export function AddEmailForm({ network }: { network: SocialNetwork | null }) {
           <SandboxMailNote />
         </div>
       )}
-      <FormField id={`${id}-email`} label="Адрес почты" error={errors.email?.message}>
+      <FormField id={`${id}-email`} label="Адрес почты" error={error}>
         {(props) => (
           <input
             {...props}
@@ -75,7 +45,7 @@ export function AddEmailForm({ network }: { network: SocialNetwork | null }) {
             type="email"
             inputMode="email"
             autoComplete="email"
-            {...register('email', { onChange: () => clearErrors('email') })}
+            {...field}
           />
         )}
       </FormField>
