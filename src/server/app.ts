@@ -30,6 +30,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { childrenRoutes } from './modules/children/routes';
 import { screenTimeRoutes } from './modules/screen-time/routes';
 import { familiesRoutes } from './modules/families/routes';
+import { referralRoutes } from './modules/referrals/routes';
 import { configRoutes } from './modules/config/routes';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(childrenRoutes(moduleDeps), api);
   await app.register(screenTimeRoutes(moduleDeps), api);
   await app.register(familiesRoutes(moduleDeps), api);
+  await app.register(referralRoutes(moduleDeps), api);
   await app.register(subscriptionRoutes(moduleDeps), api);
   await app.register(lessonsRoutes(moduleDeps), api);
   await app.register(learningRoutes(moduleDeps), api);

@@ -20,7 +20,7 @@ export const activateSubscriptionBody = z
   });
 export type ActivateSubscriptionBody = z.infer<typeof activateSubscriptionBody>;
 
-export const SUBSCRIPTION_SOURCES = ['trial', 'purchase', 'gift'] as const;
+export const SUBSCRIPTION_SOURCES = ['trial', 'purchase', 'gift', 'referral'] as const;
 
 export const familySubscription = z.object({
   id: z.number().int(),

@@ -4,10 +4,6 @@
 /** docs/ARCHITECTURE.md «Error codes»: the client reloads the page when errors.error[0] is exactly this. */
 export const ALREADY_AUTHENTICATED = 'Already authenticated';
 
-/**
- * The stable machine-readable `code` of every error body (docs/ARCHITECTURE.md): clients decide on these,
- * never on the Russian text, which may be reworded at any time.
- */
 /** The family's owner pays and decides; a caregiver (a grandparent, a nanny) shares its children and lessons. */
 export const FAMILY_ROLES = ['owner', 'caregiver'] as const;
 export type FamilyRole = (typeof FAMILY_ROLES)[number];
@@ -17,6 +13,19 @@ export const MAX_CAREGIVERS = 5;
 /** How long a caregiver's invitation link works. */
 export const CAREGIVER_INVITATION_DAYS = 7;
 
+/** Invite a friend (docs/PRODUCT.md «Invite a friend»): the invited family's trial, in days. */
+export const REFERRAL_TRIAL_DAYS = 14;
+/** Days of subscription the inviter gets for each invited family's first payment. */
+export const REFERRAL_REWARD_DAYS = 30;
+/** Rewards an inviter can get in any 365 days. */
+export const REFERRAL_MAX_PER_YEAR = 12;
+/** A refund of the invited family's first order this soon after the payment takes the reward back. */
+export const REFERRAL_REFUND_WINDOW_DAYS = 14;
+
+/**
+ * The stable machine-readable `code` of every error body (docs/ARCHITECTURE.md): clients decide on these,
+ * never on the Russian text, which may be reworded at any time.
+ */
 export const ERROR_CODES = {
   badRequest: 'bad_request',
   unauthenticated: 'unauthenticated',

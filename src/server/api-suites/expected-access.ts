@@ -234,6 +234,8 @@ const TABLE: Record<string, FamilyAccess> = {
   'POST /api/profile/caregivers': signedIn(201),
   'POST /api/profile/caregivers/accept': { anonymous: 401, parent: 409, other: 409, admin: 409 },
   'DELETE /api/profile/caregivers/{id}': { anonymous: 401, parent: 204, other: 404, admin: 404 },
+  // A parent's own invitation link (a caregiver has none: 403 owner_only).
+  'GET /api/profile/referral': signedIn(200),
 };
 
 /**

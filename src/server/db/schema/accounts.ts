@@ -42,6 +42,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The referral code the parent arrived with (`?ref=`), kept for the referral programme. */
     referrerCode: text('referrer_code'),
+    /** The parent's own code for inviting friends (`/?ref=…`), made the first time they ask for their link. */
+    referralCode: text('referral_code').unique(),
     /** utm_* and other marketing parameters of the registration page. */
     signupQuery: jsonb('signup_query').$type<Record<string, string>>(),
     /** Blocked by the back office: no sign-in, every session ended. */
@@ -60,6 +62,10 @@ export const users = pgTable(
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('parent', 'admin', 'editor', 'support')`),
     check('users_reminder_hour_check', sql`${t.reminderHour} between 8 and 20`),
+    // Whom a parent invited: the families that arrived with their code.
+    index('users_referrer_code_idx')
+      .on(t.referrerCode)
+      .where(sql`${t.referrerCode} is not null`),
     // The back office's staff list.
     index('users_staff_idx')
       .on(t.role)

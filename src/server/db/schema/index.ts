@@ -11,3 +11,4 @@ export * from './mailing';
 export * from './admin';
 export * from './media';
 export * from './families';
+export * from './referrals';

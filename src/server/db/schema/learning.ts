@@ -108,7 +108,7 @@ export const lessons = pgTable(
   ],
 );
 
-export const SUBSCRIPTION_SOURCES = ['trial', 'purchase', 'gift'] as const;
+export const SUBSCRIPTION_SOURCES = ['trial', 'purchase', 'gift', 'referral'] as const;
 export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
 /**
@@ -132,14 +132,18 @@ export const familySubscriptions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /**
      * The purchase that paid for the period (a gift's: the gift purchase), so a refund can take it back;
-     * null for a trial, days given by the school, and periods delivered before refunds existed.
+     * null for a trial, days given by the school or for a friend invited (source `referral`), and periods
+     * delivered before refunds existed.
      */
     purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
     createdAt,
   },
   (t) => [
     index('family_subscriptions_purchase_idx').on(t.purchaseId),
-    check('family_subscriptions_source_check', sql`${t.source} in ('trial', 'purchase', 'gift')`),
+    check(
+      'family_subscriptions_source_check',
+      sql`${t.source} in ('trial', 'purchase', 'gift', 'referral')`,
+    ),
     check('family_subscriptions_period_check', sql`${t.startsAt} < ${t.endsAt}`),
     index('family_subscriptions_user_ends_idx').on(t.userId, t.endsAt),
     // The trial is once per account, whatever races the activation call.

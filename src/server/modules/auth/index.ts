@@ -1,4 +1,5 @@
 // What other domains may use of this one (its public face); everything else is its own.
+export { browserOf, shareBrowser } from './browsers';
 export { requestEmailAddition } from './email-addition';
 export { spendAllEmailTokens } from './email-tokens';
 export { LIMITS } from './limits';

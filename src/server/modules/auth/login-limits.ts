@@ -26,6 +26,8 @@ export async function loginWithinLimits<T = string>(options: {
   signIn?: (email: string, password: string) => Promise<T>;
   /** Whether this sign-in checked a captcha (default: whenever one is configured). */
   captchaChecked?: boolean;
+  /** The browser's own value (browsers.ts), remembered with a parent's session. */
+  browser?: string;
 }): Promise<T> {
   const { deps, request, reply, password } = options;
   const email = options.email.trim().toLowerCase();
@@ -60,7 +62,13 @@ export async function loginWithinLimits<T = string>(options: {
   try {
     const token = options.signIn
       ? await options.signIn(email, password)
-      : ((await login({ db: deps.db, clock: deps.clock, email, password })) as T);
+      : ((await login({
+          db: deps.db,
+          clock: deps.clock,
+          email,
+          password,
+          ...(options.browser === undefined ? {} : { browser: options.browser }),
+        })) as T);
     const deviceToken = device ?? randomToken();
     await limiter.remember(LIMITS.knownLoginClient, knownAddress);
     await limiter.remember(LIMITS.knownLoginClient, `${email}|device:${deviceToken}`);

@@ -21,6 +21,8 @@ export const ALREADY_CONFIRMED = 'Адрес электронной почты �
 export interface RequestOrigin {
   ip: string;
   userAgent: string;
+  /** The browser's own value (browsers.ts), remembered with the session it opens. */
+  browser?: string;
 }
 
 interface Ctx {
@@ -107,7 +109,7 @@ export async function registerParent({
     await tx.insert(consents).values(consentRows);
 
     await sendConfirmation({ db: tx, clock, publicUrl, userId: user.id });
-    return createSession({ db: tx, clock, userId: user.id });
+    return createSession({ db: tx, clock, userId: user.id, browser: origin.browser });
   });
 }
 

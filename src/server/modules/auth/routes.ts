@@ -24,6 +24,7 @@ import { readCookie } from '../../plugins/cookies';
 import { alreadyAuthenticated, invalidField } from '../../plugins/errors';
 import { limitPerIp, rateLimiter } from '../../plugins/rate-limit';
 import { signInCookies } from './sign-in-cookies';
+import { browserOf } from './browsers';
 import { LIMITS } from './limits';
 import { loginWithinLimits } from './login-limits';
 import { requestPasswordReset, resetPassword } from './password-reset';
@@ -71,6 +72,7 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           reply,
           email,
           password,
+          browser: browserOf(request, reply, publicUrl),
         });
         return { data: { token } };
       },
@@ -112,6 +114,7 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           clock,
           code: request.body.usertoken,
           cookieCode,
+          browser: browserOf(request, reply, publicUrl),
         });
         return { data: { token } };
       },
@@ -143,7 +146,11 @@ export function authRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           clock,
           publicUrl,
           input,
-          origin: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+          origin: {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? '',
+            browser: browserOf(request, reply, publicUrl),
+          },
           referrerCode: referralCode(request.query, readCookie(request, 'ref')),
           signupQuery: marketingParams(request.query),
         });

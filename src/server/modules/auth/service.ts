@@ -20,6 +20,7 @@ import { sameSecret } from './sign-in-cookies';
 import { sweepSpentEmailTokens } from './email-tokens';
 import { verifyPassword } from '../../shared/passwords';
 import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
+import { rememberBrowser } from './browsers';
 
 /** Idle expiry: a session unused this long ends; each use moves the end forward again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -77,7 +78,8 @@ export async function createSession({
   clock,
   userId,
   staff = false,
-}: Ctx & { userId: number; staff?: boolean }) {
+  browser,
+}: Ctx & { userId: number; staff?: boolean; browser?: string | undefined }) {
   const token = randomToken();
   const now = clock();
   await db.insert(sessions).values({
@@ -88,6 +90,7 @@ export async function createSession({
     lastUsedAt: now,
     expiresAt: sessionEnd(now, now, staff),
   });
+  if (browser !== undefined) await rememberBrowser(db, { userId, browser, now });
   return token;
 }
 
@@ -158,7 +161,8 @@ export async function login({
   clock,
   email,
   password,
-}: Ctx & { email: string; password: string }): Promise<string> {
+  browser,
+}: Ctx & { email: string; password: string; browser?: string }): Promise<string> {
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, blockedAt: users.blockedAt })
     .from(users)
@@ -170,7 +174,7 @@ export async function login({
     throw invalidField('error', INVALID_CREDENTIALS, ERROR_CODES.invalidCredentials);
   // Told only to whoever knows the password: the owner learns why, a guesser learns nothing new.
   if (user.blockedAt !== null) throw new HttpError(403, ACCOUNT_BLOCKED);
-  return createSession({ db, clock, userId: user.id });
+  return createSession({ db, clock, userId: user.id, browser });
 }
 
 export async function revokeSession({ db, sessionId }: { db: Database; sessionId: number }) {
@@ -222,7 +226,8 @@ export async function exchangeUserToken({
   clock,
   code,
   cookieCode,
-}: Ctx & { code: string; cookieCode: string | undefined }) {
+  browser,
+}: Ctx & { code: string; cookieCode: string | undefined; browser?: string }) {
   if (!TOKEN_PATTERN.test(code) || !sameSecret(code, cookieCode)) {
     throw invalidField('usertoken', INVALID_USER_TOKEN);
   }
@@ -235,7 +240,7 @@ export async function exchangeUserToken({
   if (!row || row.expiresAt.getTime() <= now.getTime()) {
     throw invalidField('usertoken', INVALID_USER_TOKEN);
   }
-  return createSession({ db, clock, userId: row.userId });
+  return createSession({ db, clock, userId: row.userId, browser });
 }
 
 /** How long an expired caregiver's invitation stays in the owner's list before its address is deleted. */

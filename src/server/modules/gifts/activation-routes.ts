@@ -9,6 +9,7 @@ import { clientAddressKey } from '../../plugins/client-address';
 import { HttpError } from '../../plugins/errors';
 import { rateLimiter, type RateLimit } from '../../plugins/rate-limit';
 import { activateCertificate } from './service';
+import { referralTrialDays } from '../referrals';
 import { activateTrial } from '../subscriptions';
 
 const MINUTE = 60_000;
@@ -69,7 +70,8 @@ export function subscriptionRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           }
         }
         if (tariffId === undefined) throw new HttpError(422);
-        const data = await activateTrial({ db, clock, userId, tariffId });
+        const atLeastDays = await referralTrialDays(db, userId);
+        const data = await activateTrial({ db, clock, userId, tariffId, atLeastDays });
         return reply.status(201).send({ data });
       },
     );

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { giftCertificates, tariffs, users } from '../../db/schema/index';
 import { queueMail } from '../../integrations/mail/queue';
 import { conflict, invalidField, notFound } from '../../plugins/errors';
+import { redeemKept } from '../referrals';
 import { addPaidPeriod } from '../subscriptions';
 import { normalizeCertificateCode, type CertificateRow } from './certificates';
 
@@ -180,7 +181,7 @@ export async function activateCertificate(
     }
     const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, taken.tariffId));
     if (!tariff) throw notFound(GIFT_NOT_FOUND);
-    return addPaidPeriod(tx, {
+    const period = await addPaidPeriod(tx, {
       userId,
       tariffId: tariff.id,
       source: 'gift',
@@ -189,5 +190,7 @@ export async function activateCertificate(
       now,
       purchaseId: taken.purchaseId,
     });
+    await redeemKept(tx, userId, now);
+    return period;
   });
 }

@@ -10,7 +10,7 @@ import { optionalSession } from '../../plugins/auth';
 import { alreadyAuthenticated } from '../../plugins/errors';
 import { limitPerIp, type RateLimit } from '../../plugins/rate-limit';
 import { referralCode } from '../auth';
-import { signInCookies } from '../auth';
+import { browserOf, signInCookies } from '../auth';
 import { acceptPendingSignup, cancelPendingSignup, showPendingSignup } from './signup';
 
 const SIGNUP_PER_IP = {
@@ -64,7 +64,11 @@ export function socialSignupRoutes(deps: ModuleDeps): FastifyPluginAsyncZod {
           clock,
           token: cookies.signup(),
           consentMailing: request.body.consent_mailing ?? false,
-          origin: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+          origin: {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? '',
+            browser: browserOf(request, reply, config.publicUrl),
+          },
           referrerCode: referralCode({}, readCookie(request, 'ref')),
         });
         cookies.clearSignup();

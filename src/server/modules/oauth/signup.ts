@@ -133,7 +133,10 @@ export async function acceptPendingSignup({
       avatar: row.avatar,
     };
     const linked = await findLink(tx, row.provider, profile);
-    if (linked) return { session: await createSession({ db: tx, clock, userId: linked.userId }) };
+    const browser = origin.browser;
+    if (linked) {
+      return { session: await createSession({ db: tx, clock, userId: linked.userId, browser }) };
+    }
 
     const name = accountName(row.firstName);
     const [user] = await tx
@@ -158,7 +161,7 @@ export async function acceptPendingSignup({
     }
     await tx.insert(consents).values(await consentRows(tx, user.id, consentMailing, origin, now));
     if (row.email) await queueMail(tx, { template: 'welcome', to: row.email, data: { name } });
-    return { session: await createSession({ db: tx, clock, userId: user.id }) };
+    return { session: await createSession({ db: tx, clock, userId: user.id, browser }) };
   });
   if (outcome === 'expired') throw expired();
   if (outcome === 'email_taken') {

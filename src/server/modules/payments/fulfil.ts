@@ -16,6 +16,7 @@ import {
 import { createCertificate } from '../gifts';
 import type { PurchaseRow } from '../store';
 import { followPaidTime, saveRenewalConsent } from './renewal-consent';
+import { redeemKept } from '../referrals';
 import { addPaidPeriod } from '../subscriptions';
 
 export interface PaidCard {
@@ -60,6 +61,7 @@ export async function fulfilPurchase(
         now,
         purchaseId: purchase.id,
       });
+      await redeemKept(tx, userId, now);
       // A renewal's own payment only moves the charge date: it never brings back a cancelled consent.
       const [renewalOrder] = await tx
         .select({ id: paymentOrders.id })

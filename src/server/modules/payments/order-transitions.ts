@@ -11,6 +11,8 @@ import { scheduleBankReturnChecks } from './bank-return-checks';
 import { fulfilPurchase } from './fulfil';
 import { mailPaidOrder } from './paid-mail';
 import { lockPromo, releaseUse, useOnPayment } from './promo-holds';
+import { rewardInviter } from '../referrals';
+import { followPaidTime } from './renewal-consent';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -157,6 +159,16 @@ export async function markPaid(
         { order_id: orderId, amount: delivered },
         { maxAttempts: 12 },
       );
+    }
+    if (registered.userId !== null) {
+      const inviterId = await rewardInviter(tx, {
+        invitedId: registered.userId,
+        purchaseId: purchase.id,
+        amount: before.amount,
+        maskedPan: status.maskedPan,
+        now,
+      });
+      if (inviterId !== null) await followPaidTime(tx, inviterId, now);
     }
     await scheduleBankReturnChecks(tx, orderId, now);
     await mailPaidOrder(tx, before, registered, delivered, now);

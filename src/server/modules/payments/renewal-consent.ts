@@ -5,6 +5,7 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cardBindings, familySubscriptions, subscriptionRenewals } from '../../db/schema/index';
+import { PAID_SOURCES } from '../subscriptions';
 
 /** The end of the family's paid and gifted time still to come (a trial is not paid time), or null. */
 export async function paidTimeEnd(db: Database, userId: number, now: Date): Promise<Date | null> {
@@ -14,7 +15,7 @@ export async function paidTimeEnd(db: Database, userId: number, now: Date): Prom
     .where(
       and(
         eq(familySubscriptions.userId, userId),
-        inArray(familySubscriptions.source, ['purchase', 'gift']),
+        inArray(familySubscriptions.source, [...PAID_SOURCES]),
         gt(familySubscriptions.endsAt, now),
         or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
       ),

@@ -6,7 +6,7 @@
 // - a child place, skipped weeks or an additional program given by it are removed.
 // What was delivered before deliveries carried their purchase id cannot be found for sure: it is named in
 // `left` for a person to decide, never guessed.
-import { and, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { DAYS, pluralize } from '@contract/plural';
 import { formatMoscowDate } from '@contract/moscow-date';
 import type { Database } from '../../db/client';
@@ -16,14 +16,13 @@ import {
   childWeeks,
   familySubscriptions,
   giftCertificates,
-  subscriptionPauses,
   subscriptionRenewals,
-  users,
 } from '../../db/schema/index';
 import { childSlots } from '../children';
+import { takeBackReward } from '../referrals';
+import { lockPaidTime, takeOutPeriod } from '../subscriptions';
+import { followPaidTime } from './renewal-consent';
 import type { PurchaseRow } from '../store';
-
-const DAY_MS = 24 * 60 * 60_000;
 
 export interface TakenBack {
   /** What was taken back, in Russian, for the administrator. */
@@ -35,12 +34,6 @@ export interface TakenBack {
 export const NOT_FOUND_OLD =
   'покупка сделана до того, как школа стала запоминать, что она дала, или ребёнка уже удалили — ' +
   'проверьте вручную';
-
-/** The family's row is the lock every change of its paid time takes (purchase, pause, days given). */
-async function lockFamily(tx: Database, userId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(4242, ${userId})`);
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
 
 /** Fewer places than children after the refund: the administrator hears it. */
 async function seatsNote(tx: Database, userId: number, now: Date, out: TakenBack) {
@@ -56,7 +49,7 @@ async function seatsNote(tx: Database, userId: number, now: Date, out: TakenBack
 async function takeBackPeriods(tx: Database, purchase: PurchaseRow, now: Date, out: TakenBack) {
   const userId = purchase.userId;
   if (userId === null) return;
-  await lockFamily(tx, userId);
+  await lockPaidTime(tx, userId);
   const periods = await tx
     .select()
     .from(familySubscriptions)
@@ -66,54 +59,21 @@ async function takeBackPeriods(tx: Database, purchase: PurchaseRow, now: Date, o
     return;
   }
   for (const period of periods) {
-    const end = period.endedAt && period.endedAt < period.endsAt ? period.endedAt : period.endsAt;
-    if (end <= now) {
-      out.takenBack.push(`Период подписки по этой покупке уже закончился ${formatMoscowDate(end)}`);
+    const taken = await takeOutPeriod(tx, period, now);
+    if (taken.kind === 'over') {
+      out.takenBack.push(
+        `Период подписки по этой покупке уже закончился ${formatMoscowDate(taken.end)}`,
+      );
       continue;
     }
-    const from = period.startsAt > now ? period.startsAt : now;
-    const removedMs = end.getTime() - from.getTime();
-    await tx
-      .update(familySubscriptions)
-      .set({ endedAt: from })
-      .where(eq(familySubscriptions.id, period.id));
-    // A pause running in it ends with it: its unused days are part of what was taken out.
-    await tx
-      .update(subscriptionPauses)
-      .set({ resumedAt: now })
-      .where(
-        and(
-          eq(subscriptionPauses.subscriptionId, period.id),
-          isNull(subscriptionPauses.resumedAt),
-          lte(subscriptionPauses.startsAt, now),
-          gt(subscriptionPauses.endsAt, now),
-        ),
-      );
-    // The periods that followed on from it move earlier, so the family's time stays one chain.
-    const by = sql.raw(`interval '${Math.round(removedMs / 1000)} seconds'`);
-    const moved = await tx
-      .update(familySubscriptions)
-      .set({
-        startsAt: sql`${familySubscriptions.startsAt} - ${by}`,
-        endsAt: sql`${familySubscriptions.endsAt} - ${by}`,
-      })
-      .where(
-        and(
-          eq(familySubscriptions.userId, userId),
-          ne(familySubscriptions.id, period.id),
-          gte(familySubscriptions.startsAt, end),
-          isNull(familySubscriptions.endedAt),
-        ),
-      )
-      .returning({ id: familySubscriptions.id });
     out.takenBack.push(
-      period.startsAt > now
-        ? `Ещё не начавшийся период подписки (${formatMoscowDate(period.startsAt)} — ${formatMoscowDate(end)}) отменён`
-        : `Подписка по этой покупке закончилась сейчас (была до ${formatMoscowDate(end)}): уроки по ней закрыты`,
+      taken.kind === 'cancelled'
+        ? `Ещё не начавшийся период подписки (${formatMoscowDate(taken.startsAt)} — ${formatMoscowDate(taken.end)}) отменён`
+        : `Подписка по этой покупке закончилась сейчас (была до ${formatMoscowDate(taken.end)}): уроки по ней закрыты`,
     );
-    if (moved.length > 0) {
+    if (taken.movedDays !== null) {
       out.takenBack.push(
-        `Следующие периоды подписки сдвинуты раньше на ${pluralize(Math.round(removedMs / DAY_MS), DAYS)}`,
+        `Следующие периоды подписки сдвинуты раньше на ${pluralize(taken.movedDays, DAYS)}`,
       );
     }
   }
@@ -191,6 +151,11 @@ export async function takeBack(tx: Database, purchase: PurchaseRow, now: Date): 
       }
       break;
     }
+  }
+  const reward = await takeBackReward(tx, purchase.id, now);
+  if (reward) {
+    out.takenBack.push(reward.note);
+    if (reward.inviterId !== null) await followPaidTime(tx, reward.inviterId, now);
   }
   return out;
 }

@@ -11,6 +11,7 @@ import {
   subscriptionRenewals,
 } from '../../db/schema/index';
 import { conflict } from '../../plugins/errors';
+import { PAID_SOURCES } from '../subscriptions';
 
 const DAY_MS = 24 * 60 * 60_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -59,7 +60,7 @@ export async function paidPeriodNow(db: Database, userId: number, now: Date) {
     .where(
       and(
         eq(familySubscriptions.userId, userId),
-        inArray(familySubscriptions.source, ['purchase', 'gift']),
+        inArray(familySubscriptions.source, [...PAID_SOURCES]),
         lte(familySubscriptions.startsAt, now),
         gt(familySubscriptions.endsAt, now),
         or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
@@ -74,7 +75,7 @@ async function shiftPaidTime(tx: Database, userId: number, now: Date, ms: number
   const by = sql.raw(`interval '${Math.round(ms / 1000)} seconds'`);
   const open = and(
     eq(familySubscriptions.userId, userId),
-    inArray(familySubscriptions.source, ['purchase', 'gift']),
+    inArray(familySubscriptions.source, [...PAID_SOURCES]),
     gt(familySubscriptions.endsAt, now),
     isNull(familySubscriptions.endedAt),
   );

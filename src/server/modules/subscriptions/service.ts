@@ -18,6 +18,9 @@ import { conflict, invalidField } from '../../plugins/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Paid time: bought, gifted, or given for a friend invited; a trial is not paid time. */
+export const PAID_SOURCES = ['purchase', 'gift', 'referral'] as const;
+
 type Row = typeof familySubscriptions.$inferSelect;
 
 export function toFamilySubscription(row: Row): FamilySubscription {
@@ -174,11 +177,14 @@ export async function activateTrial({
   clock,
   userId,
   tariffId,
+  atLeastDays = 0,
 }: {
   db: Database;
   clock: Clock;
   userId: number;
   tariffId: number;
+  /** A longer trial for a family a friend invited (docs/PRODUCT.md «Invite a friend»). */
+  atLeastDays?: number;
 }): Promise<FamilySubscription> {
   const now = clock();
   const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, tariffId));
@@ -203,7 +209,7 @@ export async function activateTrial({
       source: 'trial',
       amountChildren: tariff.amountChildren,
       startsAt: now,
-      endsAt: new Date(now.getTime() + tariff.trialDays * DAY_MS),
+      endsAt: new Date(now.getTime() + Math.max(tariff.trialDays, atLeastDays) * DAY_MS),
     })
     .onConflictDoNothing()
     .returning();

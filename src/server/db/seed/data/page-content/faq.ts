@@ -1,5 +1,11 @@
 import { GIFT_CERTIFICATE_VALID_DAYS, TRIAL_DAYS } from '@contract/constants';
-import { MAX_CAREGIVERS } from '@contract/api/values';
+import {
+  MAX_CAREGIVERS,
+  REFERRAL_MAX_PER_YEAR,
+  REFERRAL_REFUND_WINDOW_DAYS,
+  REFERRAL_REWARD_DAYS,
+  REFERRAL_TRIAL_DAYS,
+} from '@contract/api/values';
 import { formatPrice } from '@contract/money';
 import type { SeedPage } from '../types';
 import { company } from '../company';
@@ -21,17 +27,19 @@ function qa(question: string, answer: string): string {
 export const faq: SeedPage = {
   slug: 'faq',
   title: 'Частые вопросы',
-  version: '6',
+  version: '7',
   // Earlier wordings: the first sent parents to screens that were not there yet; the second still said
   // the lessons, payments and gifts were coming; the third that auto-renewal was coming and nothing was
   // charged, while saved cards are charged; the fourth did not tell of the weekly letter; the fifth said
-  // a family has one account, while grandparents and nannies now have their own.
+  // a family has one account, while grandparents and nannies now have their own; the sixth did not tell
+  // of inviting friends.
   replaces: [
     '19cae076a3fd98de009cd5a9ea8f76ad',
     'c6ee9b0576d96a2a2e0823a7795aa1be',
     'c033c0f205caf6222a2dd10d3eb507fb',
     '170987a3e3bd76a240626aaff00c58f2',
     '98326d3be456fbdff6bbc94c720b2d3e',
+    '2ecc18e724973888f849a59b1e3485d2',
   ],
   body_html: typo(
     [
@@ -40,8 +48,8 @@ export const faq: SeedPage = {
         '<p>Онлайн-школа для детей от 2 до 7 лет. Каждую неделю в личном кабинете открываются новые видеоуроки по 10–15 минут: счёт, речь, подготовка к чтению, логика, окружающий мир и творчество. Программа подобрана по возрасту — для 2–3, 3–4, 4–5, 5–6 и 6–7 лет.</p><p>Что будет в уроках каждого возраста, смотрите на странице <a href="/programs/main-program">«Программы»</a>.</p>',
       ),
       qa(
-        'Как работает пробная неделя?',
-        `<p>После регистрации можно бесплатно заниматься ${TRIAL_DAYS} дней с одним ребёнком. Банковская карта не нужна. Когда неделя закончится, подписка сама не продлится и мы ничего не спишем — продолжить можно, выбрав тариф. Пробная неделя доступна один раз на аккаунт.</p>`,
+        'Как работает пробная неделя и можно ли пригласить друзей?',
+        `<p>После регистрации можно бесплатно заниматься ${TRIAL_DAYS} дней с одним ребёнком. Банковская карта не нужна. Когда неделя закончится, подписка сама не продлится и мы ничего не спишем — продолжить можно, выбрав тариф. Пробная неделя доступна один раз на аккаунт.</p><p>Ваша ссылка — в «Личном кабинете» → «Профиль» → «Пригласить друзей», там же кнопка «Поделиться». Семья, которая зарегистрируется по ней, занимается бесплатно ${REFERRAL_TRIAL_DAYS} дней вместо ${TRIAL_DAYS}. Когда она впервые оплатит занятия, мы добавим вам ${REFERRAL_REWARD_DAYS} дней подписки — сразу после оплаченного времени, а если подписки сейчас нет, то к следующей.</p><p>Награда — одна за каждую семью и не больше ${REFERRAL_MAX_PER_YEAR} в год. Если семья вернёт деньги за первую оплату в течение ${REFERRAL_REFUND_WINDOW_DAYS} дней, дни награды отменяются. За приглашение самого себя — с той же почтой, картой или в том же браузере — награды нет. В списке приглашённых видно, кто пришёл по ссылке (почта скрыта наполовину) и что вы получили.</p>`,
       ),
       qa(
         'Как открываются уроки?',

@@ -6,14 +6,16 @@ import { html } from '../typography';
 export const privacyPolicy: SeedPage = {
   slug: 'confidentiality-policy',
   title: 'Политика конфиденциальности и обработки персональных данных',
-  version: '1.3',
+  version: '1.4',
   // 1.0, as first seeded: the region was not yet the clock of the family's letters; 1.1: the lesson
   // reminders and the weekly letter were said to need the mailing consent, which they never did; 1.2: the
-  // addresses of the grown-ups a parent invites into the family were not named.
+  // addresses of the grown-ups a parent invites into the family were not named; 1.3: the browser's mark
+  // that keeps a friend's invitation from being sent to oneself was not named.
   replaces: [
     '4823cf1c2024d3dd22a5424ad9a9504a',
     'b32ea6110ceee75e0d83dafb0d762d2c',
     '75ee3f86e13bf12f9cea65103b119b3f',
+    '66c0c962017cc8e5983940782e35b11f',
   ],
   body_html: html`<h2>1. Общие положения</h2>
     <p>
@@ -296,7 +298,9 @@ export const privacyPolicy: SeedPage = {
     <ul>
       <li>
         <strong>необходимые</strong> — ключ входа в личный кабинет, тариф, выбранный перед оплатой,
-        и метку друга, который пригласил вас в школу. Без них сайт не может правильно работать;
+        метку друга, который пригласил вас в школу, и случайную метку браузера, из которого вы
+        входите: по ней мы узнаём, что приглашение друга человек отправил самому себе (мы храним
+        только её хеш рядом с аккаунтом). Без них сайт не может правильно работать;
       </li>
       <li>
         <strong>аналитические</strong> — файлы Яндекс Метрики. Они помогают понять, какие страницы

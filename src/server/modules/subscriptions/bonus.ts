@@ -1,0 +1,112 @@
+// Days a family is given rather than buys (docs/PRODUCT.md «Invite a friend»), and taking a period out of a
+// family's chain of paid time — what a refund or a reward taken back does.
+import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { familySubscriptions, subscriptionPauses, users } from '../../db/schema/index';
+import { PAID_SOURCES } from './service';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The family's row is the lock every change of its paid time takes (purchase, pause, days given). */
+export async function lockPaidTime(tx: Database, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(4242, ${userId})`);
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * `days` given for a friend invited, following on from the family's paid time still to come, on the tariff
+ * and places of its latest paid period. Null when the family has no paid time now or to come: the days
+ * then wait for its next period.
+ */
+export async function addBonusPeriod(
+  tx: Database,
+  { userId, days, now }: { userId: number; days: number; now: Date },
+): Promise<number | null> {
+  await lockPaidTime(tx, userId);
+  const [latest] = await tx
+    .select()
+    .from(familySubscriptions)
+    .where(
+      and(
+        eq(familySubscriptions.userId, userId),
+        inArray(familySubscriptions.source, [...PAID_SOURCES]),
+        gt(familySubscriptions.endsAt, now),
+        or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
+      ),
+    )
+    .orderBy(desc(familySubscriptions.endsAt))
+    .limit(1);
+  if (!latest) return null;
+  const startsAt =
+    latest.endedAt && latest.endedAt < latest.endsAt ? latest.endedAt : latest.endsAt;
+  const [row] = await tx
+    .insert(familySubscriptions)
+    .values({
+      userId,
+      tariffId: latest.tariffId,
+      source: 'referral',
+      amountChildren: latest.amountChildren,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + days * DAY_MS),
+    })
+    .returning({ id: familySubscriptions.id });
+  return row?.id ?? null;
+}
+
+export type TakenOut =
+  | { kind: 'over'; end: Date }
+  | { kind: 'cancelled' | 'ended'; startsAt: Date; end: Date; movedDays: number | null };
+
+/**
+ * Ends a period now (one not yet begun is dropped), ends a pause running in it, and moves the periods that
+ * followed on from it earlier by the time taken out, so the family's time stays one chain. The caller
+ * holds lockPaidTime.
+ */
+export async function takeOutPeriod(
+  tx: Database,
+  period: typeof familySubscriptions.$inferSelect,
+  now: Date,
+): Promise<TakenOut> {
+  const end = period.endedAt && period.endedAt < period.endsAt ? period.endedAt : period.endsAt;
+  if (end <= now) return { kind: 'over', end };
+  const from = period.startsAt > now ? period.startsAt : now;
+  const removedMs = end.getTime() - from.getTime();
+  await tx
+    .update(familySubscriptions)
+    .set({ endedAt: from })
+    .where(eq(familySubscriptions.id, period.id));
+  // A pause running in it ends with it: its unused days are part of what was taken out.
+  await tx
+    .update(subscriptionPauses)
+    .set({ resumedAt: now })
+    .where(
+      and(
+        eq(subscriptionPauses.subscriptionId, period.id),
+        isNull(subscriptionPauses.resumedAt),
+        lte(subscriptionPauses.startsAt, now),
+        gt(subscriptionPauses.endsAt, now),
+      ),
+    );
+  const by = sql.raw(`interval '${Math.round(removedMs / 1000)} seconds'`);
+  const moved = await tx
+    .update(familySubscriptions)
+    .set({
+      startsAt: sql`${familySubscriptions.startsAt} - ${by}`,
+      endsAt: sql`${familySubscriptions.endsAt} - ${by}`,
+    })
+    .where(
+      and(
+        eq(familySubscriptions.userId, period.userId),
+        ne(familySubscriptions.id, period.id),
+        gte(familySubscriptions.startsAt, end),
+        isNull(familySubscriptions.endedAt),
+      ),
+    )
+    .returning({ id: familySubscriptions.id });
+  return {
+    kind: period.startsAt > now ? 'cancelled' : 'ended',
+    startsAt: period.startsAt,
+    end,
+    movedDays: moved.length > 0 ? Math.round(removedMs / DAY_MS) : null,
+  };
+}
