@@ -11,7 +11,9 @@ import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
 
 const BROWSER_COOKIE = 'browser';
 const BROWSER_COOKIE_PATH = '/api/auth';
-const BROWSER_COOKIE_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
+/** As long as the cookie lives: a browser seen last before that holds another value by now. */
+export const BROWSER_MEMORY_MS = 2 * 365 * 24 * 60 * 60_000;
+const BROWSER_COOKIE_MAX_AGE_S = BROWSER_MEMORY_MS / 1000;
 
 /** This browser's value: the one it holds, or a new one given to it with this answer. */
 export function browserOf(request: FastifyRequest, reply: FastifyReply, publicUrl: string): string {

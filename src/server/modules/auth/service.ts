@@ -9,6 +9,7 @@ import {
   oauthStates,
   sessions,
   socialSignups,
+  userDevices,
   userTokens,
   users,
   type UserRole,
@@ -20,7 +21,7 @@ import { sameSecret } from './sign-in-cookies';
 import { sweepSpentEmailTokens } from './email-tokens';
 import { verifyPassword } from '../../shared/passwords';
 import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
-import { rememberBrowser } from './browsers';
+import { BROWSER_MEMORY_MS, rememberBrowser } from './browsers';
 
 /** Idle expiry: a session unused this long ends; each use moves the end forward again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -267,4 +268,8 @@ export async function sweepExpired({ db, clock }: Ctx) {
         lt(familyCaregivers.expiresAt, new Date(now.getTime() - STALE_INVITATION_MS)),
       ),
     );
+  // A browser not seen for as long as its cookie lives is gone from the self-invitation check too.
+  await db
+    .delete(userDevices)
+    .where(lt(userDevices.seenAt, new Date(now.getTime() - BROWSER_MEMORY_MS)));
 }

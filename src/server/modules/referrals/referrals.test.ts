@@ -9,7 +9,9 @@ import {
   paymentOrders,
   referralRewards,
   tariffs,
+  userDevices,
 } from '../../db/schema/index';
+import { sweepExpired } from '../auth/service';
 import { bearer } from '../../testing/accounts';
 import {
   initialize,
@@ -255,6 +257,18 @@ describe('inviting oneself', () => {
       'refused_self',
       'refused_self',
     ]);
+  });
+
+  it('forgets a browser not seen for two years', async () => {
+    const inviter = await registerBy(null);
+    const { db } = kit.database;
+    const seen = await db.select().from(userDevices).where(eq(userDevices.userId, inviter.id));
+    expect(seen).toHaveLength(1);
+    kit.time.advance(2 * 365 * DAY + DAY);
+    await sweepExpired({ db, clock: kit.time.clock });
+    expect(await db.select().from(userDevices).where(eq(userDevices.userId, inviter.id))).toEqual(
+      [],
+    );
   });
 
   it('still rewards a friend who signs in from another browser', async () => {
