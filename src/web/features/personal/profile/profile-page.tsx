@@ -9,6 +9,7 @@ import { LinkedAccounts } from './linked-accounts';
 import { MailingPanel } from './mailing-panel';
 import { PersonalDataForm } from './personal-data-form';
 import { PrivacySection } from './privacy-section';
+import { ReferralPanel } from '../referral/referral-panel';
 import { useLinkReturn } from './use-link-return';
 import styles from './profile-page.module.scss';
 
@@ -34,7 +35,11 @@ export default function ProfilePage() {
       {profile ? (
         <>
           <div className={styles.grid}>
-            <PersonalDataForm profile={profile} />
+            {/* Under the personal data rather than in the longer column beside it: the two stay even. */}
+            <div className={styles.column}>
+              <PersonalDataForm profile={profile} />
+              {profile.family_role === 'owner' && <ReferralPanel />}
+            </div>
             <div className={styles.column}>
               <AccountPanel profile={profile} />
               <LinkedAccounts profile={profile} />

@@ -4,6 +4,7 @@ import type { RenewalState } from '../../../api/renewal';
 import { Badge } from '../../../components/ui/badge';
 import { forChildren } from '../../landing';
 import { Panel } from '../panel';
+import { tariffTitle, trialName } from './subscription-summary';
 import styles from './tariffs-page.module.scss';
 
 /** What the family has now: the tariff, until when, for how many children, and what happens after. */
@@ -41,7 +42,7 @@ export function CurrentSubscription({
           <Badge tone="accent">Каникулы до {formatMoscowDate(pausedUntil)}</Badge>
         ) : (
           <Badge tone={subscription.is_free ? 'sun' : 'mint'}>
-            {subscription.is_free ? 'Пробная неделя' : 'Действует'}
+            {subscription.is_free ? trialName(subscription) : 'Действует'}
           </Badge>
         )
       }
@@ -49,7 +50,7 @@ export function CurrentSubscription({
       <dl className={styles.facts}>
         <div>
           <dt>Тариф</dt>
-          <dd>{subscription.title}</dd>
+          <dd>{tariffTitle(subscription)}</dd>
         </div>
         <div>
           <dt>Действует до</dt>
@@ -78,7 +79,11 @@ function renewalLine(subscription: ProfileSubscription, renewal: RenewalState | 
   if (renewal?.active && renewal.next_charge_at) {
     return `Включено — следующее списание ${formatMoscowDate(renewal.next_charge_at)}`;
   }
-  if (subscription.is_free) return 'Пробная неделя закончится сама, с карты ничего не спишется';
+  if (subscription.is_free) {
+    // «неделя закончится сама», «период закончится сам».
+    const ends = trialName(subscription) === 'Пробная неделя' ? 'сама' : 'сам';
+    return `${trialName(subscription)} закончится ${ends}, с карты ничего не спишется`;
+  }
   const end = formatMoscowDate(renewal?.paid_until ?? subscription.ends_at);
   return `Выключено — ${end} подписка закончится, с карты ничего не спишется`;
 }
