@@ -84,6 +84,7 @@ import { createPublicCache } from './public-reads';
 import { installPublicCache } from './modules/public-cache/plugin';
 import { installRepeatPath } from './modules/public-cache/repeat-path';
 import { lazyChildLogger } from './plugins/lazy-request-logger';
+import { installMetrics } from './metrics/route';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -156,6 +157,8 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
     done();
   });
+  // Before the guards and the public cache: their answers are timed and counted too.
+  installMetrics(app, { db, token: config.metricsToken });
   installDemoGuard(app, config);
   installInputGuard(app);
   installRequestLog(app);

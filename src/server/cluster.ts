@@ -23,6 +23,7 @@ import { ensureAccountsSweep } from './modules/auth/sweep-job';
 import { ensureMailingTick } from './modules/mailing/reminders';
 import { ensureRenewalTick } from './modules/renewals/charge';
 import { prepareDatabase } from './startup';
+import { servePrimaryMetrics } from './metrics/cluster-bridge';
 
 /** A worker that dies sooner than this after its start counts as a failed start. */
 const EARLY_DEATH_MS = 10_000;
@@ -91,6 +92,8 @@ async function primary(): Promise<void> {
   }
 
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./main.ts', import.meta.url)) });
+  // A scrape of GET /metrics on any worker is answered with every worker's figures.
+  servePrimaryMetrics();
   const startedAt = new Map<number, number>();
   let failedStarts = 0;
   let stopping = false;

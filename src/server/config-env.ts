@@ -139,6 +139,9 @@ export const envSchema = z.object({
   APP_STORE_URL: httpUrl,
   PLAY_STORE_URL: httpUrl,
   REDIS_URL: url(['redis:', 'rediss:']),
+  METRICS_TOKEN: optional.refine((v) => v === undefined || /^[\x21-\x7e]{24,200}$/.test(v), {
+    message: 'must be 24–200 printable characters without spaces',
+  }),
   FFMPEG_PATH: optional,
   MEDIA_SIGNING_SECRET: optional.refine(
     (v) => v === undefined || v.length >= MIN_MEDIA_SIGNING_SECRET,

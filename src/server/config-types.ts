@@ -73,6 +73,8 @@ export interface Config {
   playStoreUrl: string;
   /** null → rate limits kept in process. */
   redisUrl: string | null;
+  /** The bearer token of GET /metrics; null → no metrics endpoint (404). */
+  metricsToken: string | null;
   media: MediaConfig;
   admin: {
     email: string;

@@ -221,6 +221,7 @@ export function loadConfig(
     appStoreUrl: env.APP_STORE_URL ?? DEMO.appStoreUrl,
     playStoreUrl: env.PLAY_STORE_URL ?? DEMO.playStoreUrl,
     redisUrl: env.REDIS_URL ?? null,
+    metricsToken: env.METRICS_TOKEN ?? null,
     media: mediaConfig(env),
     admin: {
       email: (env.ADMIN_EMAIL ?? DEMO.adminEmail).toLowerCase(),

@@ -7,6 +7,7 @@
 // 3. drizzle sends BEGIN before its try/finally: a client whose BEGIN fails is never released, and every
 //    outage would cost the pool a slot for good. A checked-out client that dies is released here, once.
 import type pg from 'pg';
+import { queryDuration } from '../metrics/registry';
 
 export const QUERY_TIMEOUT_MESSAGE = 'database query timed out';
 
@@ -53,7 +54,11 @@ function guardClient(client: pg.PoolClient, queryTimeoutMs: number): void {
   // cursor, a stream) runs unguarded.
   function guardedQuery(...args: unknown[]): unknown {
     const timer = setTimeout(abandon, queryTimeoutMs);
-    const settle = () => clearTimeout(timer);
+    const started = process.hrtime.bigint();
+    const settle = () => {
+      clearTimeout(timer);
+      queryDuration.observe(Number(process.hrtime.bigint() - started) / 1e9);
+    };
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === 'function') {

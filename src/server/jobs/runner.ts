@@ -10,6 +10,7 @@ import { systemClock, type Clock } from '../deps';
 import { retryDelayMs } from './backoff';
 import { jobHandlers } from './handlers';
 import { PermanentJobError, type JobDeps, type JobHandlers } from './types';
+import { jobsFinished } from '../metrics/registry';
 
 /**
  * A 'running' row whose lock was not renewed for this long belongs to a worker that died (its instance
@@ -255,6 +256,7 @@ export async function runDueJobs(deps: JobDeps, options: RunOptions = {}): Promi
     }
     const outcome = await settle(deps.db, clock, job, workerId, failure);
     summary[outcome] += 1;
+    jobsFinished.inc({ name: job.kind, outcome });
     if (outcome === 'done') log.info('job done');
     else
       log.warn({ err: failure, outcome }, `job ${outcome === 'retried' ? 'will retry' : 'failed'}`);

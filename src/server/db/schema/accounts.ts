@@ -64,7 +64,7 @@ export const users = pgTable(
     check('users_reminder_hour_check', sql`${t.reminderHour} between 8 and 20`),
     // Whom a parent invited: the families that arrived with their code.
     index('users_referrer_code_idx')
-      .on(t.referrerCode)
+      .on(sql`lower(${t.referrerCode})`)
       .where(sql`${t.referrerCode} is not null`),
     // The back office's staff list.
     index('users_staff_idx')

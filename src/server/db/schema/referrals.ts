@@ -56,10 +56,13 @@ export const referralRewards = pgTable(
     inviterId: integer('inviter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the invited family deleted its account: the row stays, so the yearly limit still counts
+     * it and a refund of its order still takes the days back.
+     */
     invitedId: integer('invited_id')
-      .notNull()
       .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'set null' }),
     /** The invited family's first paid purchase: its refund within the window takes the reward back. */
     purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
     state: text('state', { enum: REFERRAL_REWARD_STATES }).notNull(),

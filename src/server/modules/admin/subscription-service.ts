@@ -5,7 +5,7 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { familySubscriptions, users } from '../../db/schema/index';
 import { conflict } from '../../plugins/errors';
-import { followPaidTime } from '../payments';
+import { followPaidTime } from '../subscriptions';
 import { endSubscription } from '../renewals';
 import type { AdminUser } from '@contract/api/admin-families';
 import { recordAudit, type AuditActor } from '../../shared/audit';

@@ -1,7 +1,8 @@
 // The browsers an account signs in from (docs/PRODUCT.md «Invite a friend»): a random value in the school's
 // own `browser` cookie, kept as its SHA-256 beside each account that signed in or registered with it. Two
-// accounts of one browser inviting each other is one person inviting themselves. The value is sent back
-// only to the sign-in calls (the cookie's path), never read by the page's script.
+// accounts of one browser inviting each other is one person inviting themselves. HttpOnly: the page's
+// script never reads it; on plain http it goes back only to the sign-in calls (its path), on https with
+// every request (a `__Host-` cookie's path is /, plugins/cookies.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -11,8 +12,8 @@ import { TOKEN_PATTERN, randomToken, sha256 } from './tokens';
 
 const BROWSER_COOKIE = 'browser';
 const BROWSER_COOKIE_PATH = '/api/auth';
-/** As long as the cookie lives: a browser seen last before that holds another value by now. */
-export const BROWSER_MEMORY_MS = 2 * 365 * 24 * 60 * 60_000;
+/** As long as the cookie lives (400 days, the most browsers keep one): after that it holds another value. */
+export const BROWSER_MEMORY_MS = 400 * 24 * 60 * 60_000;
 const BROWSER_COOKIE_MAX_AGE_S = BROWSER_MEMORY_MS / 1000;
 
 /** This browser's value: the one it holds, or a new one given to it with this answer. */

@@ -10,7 +10,7 @@ import { giftCertificates, tariffs, users } from '../../db/schema/index';
 import { queueMail } from '../../integrations/mail/queue';
 import { conflict, invalidField, notFound } from '../../plugins/errors';
 import { redeemKept } from '../referrals';
-import { addPaidPeriod } from '../subscriptions';
+import { addPaidPeriod, followPaidTime } from '../subscriptions';
 import { normalizeCertificateCode, type CertificateRow } from './certificates';
 
 export const GIFT_NOT_FOUND = 'Подарок не найден';
@@ -191,6 +191,8 @@ export async function activateCertificate(
       purchaseId: taken.purchaseId,
     });
     await redeemKept(tx, userId, now);
+    // An autopay consent charges when the paid time ends: the gift's months (and any kept days) move it.
+    await followPaidTime(tx, userId, now);
     return period;
   });
 }

@@ -15,9 +15,9 @@ import {
 } from '../../db/schema/index';
 import { createCertificate } from '../gifts';
 import type { PurchaseRow } from '../store';
-import { followPaidTime, saveRenewalConsent } from './renewal-consent';
+import { saveRenewalConsent } from './renewal-consent';
 import { redeemKept } from '../referrals';
-import { addPaidPeriod } from '../subscriptions';
+import { addPaidPeriod, followPaidTime } from '../subscriptions';
 
 export interface PaidCard {
   bindingId: string | null;

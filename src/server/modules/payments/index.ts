@@ -2,7 +2,7 @@
 export { bankFor } from './gateway';
 export { orderBundle, RECEIPT_TAX_SYSTEM } from './receipt';
 export { FIRST_RECONCILE_DELAY_MS, orderNumberFor, RECONCILE_JOB } from './register-order';
-export { followPaidTime, freshConsent, paidTimeEnd } from './renewal-consent';
+export { freshConsent } from './renewal-consent';
 export { mailAbout } from './renewal-mail';
 export { renewalAmount } from './renewal-price';
 export { FAIL_REASONS, settleOrder } from './settle';

@@ -12,7 +12,6 @@ import { fulfilPurchase } from './fulfil';
 import { mailPaidOrder } from './paid-mail';
 import { lockPromo, releaseUse, useOnPayment } from './promo-holds';
 import { rewardInviter } from '../referrals';
-import { followPaidTime } from './renewal-consent';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -161,14 +160,13 @@ export async function markPaid(
       );
     }
     if (registered.userId !== null) {
-      const inviterId = await rewardInviter(tx, {
+      await rewardInviter(tx, {
         invitedId: registered.userId,
         purchaseId: purchase.id,
         amount: before.amount,
         maskedPan: status.maskedPan,
         now,
       });
-      if (inviterId !== null) await followPaidTime(tx, inviterId, now);
     }
     await scheduleBankReturnChecks(tx, orderId, now);
     await mailPaidOrder(tx, before, registered, delivered, now);

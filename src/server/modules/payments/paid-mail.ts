@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index';
 import { queueMail } from '../../integrations/mail/queue';
 import { mailGiftReady } from '../gifts';
-import { paidTimeEnd } from './renewal-consent';
+import { paidTimeEnd } from '../subscriptions';
 import { mailRenewalDone } from './renewal-mail';
 import type { PurchaseRow } from '../store';
 

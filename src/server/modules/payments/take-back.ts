@@ -21,7 +21,6 @@ import {
 import { childSlots } from '../children';
 import { takeBackReward } from '../referrals';
 import { lockPaidTime, takeOutPeriod } from '../subscriptions';
-import { followPaidTime } from './renewal-consent';
 import type { PurchaseRow } from '../store';
 
 export interface TakenBack {
@@ -91,6 +90,9 @@ async function takeBackPeriods(tx: Database, purchase: PurchaseRow, now: Date, o
 /** Takes back what the purchase delivered; the caller marks the order and the purchase refunded. */
 export async function takeBack(tx: Database, purchase: PurchaseRow, now: Date): Promise<TakenBack> {
   const out: TakenBack = { takenBack: [], left: [] };
+  // First: the days it earned whoever invited the family stay theirs to lose even if the family is gone.
+  const reward = await takeBackReward(tx, purchase.id, now);
+  if (reward) out.takenBack.push(reward);
   if (purchase.userId === null && purchase.type !== 'gift') {
     out.takenBack.push('Аккаунта покупателя больше нет — забирать нечего');
     return out;
@@ -151,11 +153,6 @@ export async function takeBack(tx: Database, purchase: PurchaseRow, now: Date): 
       }
       break;
     }
-  }
-  const reward = await takeBackReward(tx, purchase.id, now);
-  if (reward) {
-    out.takenBack.push(reward.note);
-    if (reward.inviterId !== null) await followPaidTime(tx, reward.inviterId, now);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import {
 import { DAYS, pluralize } from '@contract/plural';
 import type { Database } from '../../db/client';
 import { familySubscriptions, referralRewards } from '../../db/schema/index';
-import { addBonusPeriod, lockPaidTime, takeOutPeriod } from '../subscriptions';
+import { addBonusPeriod, followPaidTime, lockPaidTime, takeOutPeriod } from '../subscriptions';
 import { inviterOf } from './inviter';
 import { samePerson } from './same-person';
 
@@ -19,7 +19,7 @@ const YEAR_MS = 365 * DAY_MS;
 
 /**
  * Called for every paid order: the first one of an invited family (with money in it) decides the reward.
- * Returns the inviter's id when days were added to its subscription — its next charge must follow.
+ * Days added to the inviter's subscription move its next autopay charge with them.
  */
 export async function rewardInviter(
   tx: Database,
@@ -36,11 +36,17 @@ export async function rewardInviter(
     maskedPan: string | null;
     now: Date;
   },
-): Promise<number | null> {
-  if (amount <= 0) return null;
+): Promise<void> {
+  if (amount <= 0) return;
   const invited = await inviterOf(tx, invitedId);
-  if (!invited) return null;
+  if (!invited) return;
   const { inviter } = invited;
+  // A family rewarded (or refused) already: its later orders need not queue behind the inviter's lock.
+  const [decided] = await tx
+    .select({ id: referralRewards.id })
+    .from(referralRewards)
+    .where(eq(referralRewards.invitedId, invitedId));
+  if (decided) return;
   // The inviter's lock queues two invited families paying at once, so the yearly count holds.
   await lockPaidTime(tx, inviter.id);
   const self = await samePerson(tx, inviter, invited.invited, maskedPan);
@@ -68,18 +74,18 @@ export async function rewardInviter(
     })
     .onConflictDoNothing({ target: referralRewards.invitedId })
     .returning({ id: referralRewards.id });
-  if (!row || state !== 'kept') return null;
+  if (!row || state !== 'kept') return;
   const periodId = await addBonusPeriod(tx, {
     userId: inviter.id,
     days: REFERRAL_REWARD_DAYS,
     now,
   });
-  if (periodId === null) return null;
+  if (periodId === null) return;
   await tx
     .update(referralRewards)
     .set({ state: 'granted', periodId })
     .where(eq(referralRewards.id, row.id));
-  return inviter.id;
+  await followPaidTime(tx, inviter.id, now);
 }
 
 /** After a family's new paid period: the days it was kept for its next one follow on from it. */
@@ -101,32 +107,31 @@ export async function redeemKept(tx: Database, userId: number, now: Date): Promi
 
 /**
  * A refund of the purchase that earned a reward: within the window the days are taken back (a period not
- * yet begun is dropped, one running ends now and the later ones move earlier). Returns the inviter's id
- * when its paid time changed, and a line for the administrator.
+ * yet begun is dropped, one running ends now, the later ones move earlier and the next charge follows).
+ * Returns a line for the administrator.
  */
 export async function takeBackReward(
   tx: Database,
   purchaseId: number,
   now: Date,
-): Promise<{ inviterId: number | null; note: string } | null> {
-  const [reward] = await tx
-    .select()
+): Promise<string | null> {
+  const earning = and(
+    eq(referralRewards.purchaseId, purchaseId),
+    inArray(referralRewards.state, ['granted', 'kept']),
+  );
+  const [found] = await tx
+    .select({ inviterId: referralRewards.inviterId })
     .from(referralRewards)
-    .where(
-      and(
-        eq(referralRewards.purchaseId, purchaseId),
-        inArray(referralRewards.state, ['granted', 'kept']),
-      ),
-    );
+    .where(earning);
+  if (!found) return null;
+  // Locked first, then read again: the inviter's purchase may be turning kept days into a period now.
+  await lockPaidTime(tx, found.inviterId);
+  const [reward] = await tx.select().from(referralRewards).where(earning).for('update');
   if (!reward) return null;
   const days = pluralize(reward.days, DAYS);
   if (now.getTime() - reward.createdAt.getTime() > REFERRAL_REFUND_WINDOW_DAYS * DAY_MS) {
-    return {
-      inviterId: null,
-      note: `Награда пригласившему (${days}) остаётся: со дня оплаты прошло больше ${pluralize(REFERRAL_REFUND_WINDOW_DAYS, DAYS)}`,
-    };
+    return `Награда пригласившему (${days}) остаётся: со дня оплаты прошло больше ${pluralize(REFERRAL_REFUND_WINDOW_DAYS, DAYS)}`;
   }
-  await lockPaidTime(tx, reward.inviterId);
   let changed = false;
   if (reward.state === 'granted' && reward.periodId !== null) {
     const [period] = await tx
@@ -139,8 +144,6 @@ export async function takeBackReward(
     .update(referralRewards)
     .set({ state: 'taken_back', takenBackAt: now })
     .where(eq(referralRewards.id, reward.id));
-  return {
-    inviterId: changed ? reward.inviterId : null,
-    note: `Награда пригласившему за эту семью (${days}) отменена`,
-  };
+  if (changed) await followPaidTime(tx, reward.inviterId, now);
+  return `Награда пригласившему за эту семью (${days}) отменена`;
 }

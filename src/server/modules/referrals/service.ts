@@ -47,6 +47,12 @@ async function codeOf(db: Database, userId: number): Promise<string> {
 /** Said instead of an address for a family that registered through a network that shared none. */
 export const NO_ADDRESS = 'вход через соцсеть';
 
+/** The first letters of a part: two of a long one, one of a short one, none of a single letter. */
+function start(part: string): string {
+  const letters = [...part];
+  return letters.slice(0, letters.length >= 5 ? 2 : letters.length >= 2 ? 1 : 0).join('');
+}
+
 /** «ol***@ya***.ru»: enough to recognise a friend, never the whole address. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
@@ -57,7 +63,7 @@ export function maskEmail(email: string): string {
   const dot = domain.lastIndexOf('.');
   const host = dot > 0 ? domain.slice(0, dot) : domain;
   const zone = dot > 0 ? domain.slice(dot) : '';
-  return `${[...name].slice(0, 2).join('')}***@${[...host].slice(0, 2).join('')}***${zone}`;
+  return `${start(name)}***@${start(host)}***${zone}`;
 }
 
 export async function referralOf(

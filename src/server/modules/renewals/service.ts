@@ -20,7 +20,8 @@ import {
 import { SberbankError, SberbankUnavailableError } from '../../integrations/sberbank/client';
 import { HttpError, conflict } from '../../plugins/errors';
 import { bankFor } from '../payments';
-import { freshConsent, paidTimeEnd } from '../payments';
+import { freshConsent } from '../payments';
+import { paidTimeEnd } from '../subscriptions';
 import { familyPauses, paidPeriodNow } from './pauses';
 import { renewalAmount } from '../payments';
 

@@ -1,17 +1,11 @@
 // Days a family is given rather than buys (docs/PRODUCT.md «Invite a friend»), and taking a period out of a
 // family's chain of paid time — what a refund or a reward taken back does.
-import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { familySubscriptions, subscriptionPauses, users } from '../../db/schema/index';
-import { PAID_SOURCES } from './service';
+import { familySubscriptions, subscriptionPauses } from '../../db/schema/index';
+import { lockPaidTime, paidPeriodsToCome, realEnd } from './paid-time';
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/** The family's row is the lock every change of its paid time takes (purchase, pause, days given). */
-export async function lockPaidTime(tx: Database, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(4242, ${userId})`);
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
 
 /**
  * `days` given for a friend invited, following on from the family's paid time still to come, on the tariff
@@ -23,22 +17,12 @@ export async function addBonusPeriod(
   { userId, days, now }: { userId: number; days: number; now: Date },
 ): Promise<number | null> {
   await lockPaidTime(tx, userId);
-  const [latest] = await tx
-    .select()
-    .from(familySubscriptions)
-    .where(
-      and(
-        eq(familySubscriptions.userId, userId),
-        inArray(familySubscriptions.source, [...PAID_SOURCES]),
-        gt(familySubscriptions.endsAt, now),
-        or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
-      ),
-    )
-    .orderBy(desc(familySubscriptions.endsAt))
-    .limit(1);
+  // The latest by its real end: a period cancelled before it began keeps its planned end and must not count.
+  const latest = (await paidPeriodsToCome(tx, userId, now)).reduce<
+    Awaited<ReturnType<typeof paidPeriodsToCome>>[number] | undefined
+  >((found, row) => (!found || realEnd(row) > realEnd(found) ? row : found), undefined);
   if (!latest) return null;
-  const startsAt =
-    latest.endedAt && latest.endedAt < latest.endsAt ? latest.endedAt : latest.endsAt;
+  const startsAt = realEnd(latest);
   const [row] = await tx
     .insert(familySubscriptions)
     .values({

@@ -1,10 +1,10 @@
 // What other domains may use of this one (its public face); everything else is its own.
-export { addBonusPeriod, lockPaidTime, takeOutPeriod } from './bonus';
+export { addBonusPeriod, takeOutPeriod } from './bonus';
+export { followPaidTime, lockPaidTime, PAID_SOURCES, paidTimeEnd } from './paid-time';
 export { pauseInForce } from './pause-in-force';
 export {
   activateTrial,
   addPaidPeriod,
-  PAID_SOURCES,
   currentSubscription,
   periodsOf,
   subscriptionPeriods,

@@ -11,15 +11,12 @@ import {
   subscriptionPauses,
   subscriptionRenewals,
   tariffs,
-  users,
 } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { conflict, invalidField } from '../../plugins/errors';
+import { lockPaidTime } from './paid-time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Paid time: bought, gifted, or given for a friend invited; a trial is not paid time. */
-export const PAID_SOURCES = ['purchase', 'gift', 'referral'] as const;
 
 type Row = typeof familySubscriptions.$inferSelect;
 
@@ -255,9 +252,9 @@ export async function addPaidPeriod(
     purchaseId?: number | null;
   },
 ): Promise<FamilySubscription> {
-  // The family's row is the lock: two periods settled at once (a callback and the return page for two
-  // purchases, a certificate meanwhile) must queue, or both would start at the same moment.
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // The family's lock: two periods settled at once (a callback and the return page for two purchases, a
+  // certificate meanwhile) must queue, or both would start at the same moment.
+  await lockPaidTime(db, userId);
   await db
     .update(familySubscriptions)
     .set({ endedAt: now })
