@@ -10,7 +10,7 @@ import { registry } from './registry';
 
 let source: Database | null = null;
 
-/** The database this process's figures come from (the last app built in a test process wins). */
+/** The database this process's figures come from: the app's (route.ts sets it at start and per scrape). */
 export function watchDatabase(db: Database): void {
   source = db;
 }

@@ -29,6 +29,8 @@ export function installMetrics(
     if (token === null) throw notFound();
     const given = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (given === undefined || !sameToken(given, token)) throw unauthorized();
+    // The app answering reads its own database (tests build several apps in one process).
+    watchDatabase(db);
     let text: string;
     try {
       text = await scrape();
