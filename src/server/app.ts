@@ -127,6 +127,10 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestId,
+    // A stopping instance (a rolling restart, a deploy) still answers what reaches it on a connection it
+    // had, with Connection: close, instead of Fastify's 503 in a shape of its own: readiness has already
+    // turned the balancer away, and nothing a parent sent is refused on the way out.
+    return503OnClosing: false,
     childLoggerFactory: lazyChildLogger,
     ...serverTimeoutOptions(deps.timeouts),
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
@@ -188,6 +192,12 @@ export async function buildApp(deps: AppDeps) {
   const lifecycle: Lifecycle = { stopping: false };
   app.decorate('markStopping', () => {
     lifecycle.stopping = true;
+  });
+  // While it drains, every answer asks the client to close its connection: the next request opens one to
+  // an instance that stays, instead of meeting this one's socket as it closes.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (lifecycle.stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const api = { prefix: '/api' };

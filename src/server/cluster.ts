@@ -24,6 +24,7 @@ import { ensureMailingTick } from './modules/mailing/reminders';
 import { ensureRenewalTick } from './modules/renewals/charge';
 import { prepareDatabase } from './startup';
 import { servePrimaryMetrics } from './metrics/cluster-bridge';
+import { removePidFile, rollingRestart, writePidFile } from './rolling-restart';
 
 /** A worker that dies sooner than this after its start counts as a failed start. */
 const EARLY_DEATH_MS = 10_000;
@@ -99,14 +100,18 @@ async function primary(): Promise<void> {
   let stopping = false;
   let exitCode = 0;
 
+  const retiring = new Set<number>();
   const fork = () => {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
+    return worker;
   };
 
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
+    // A worker replaced by a rolling restart, or one that failed to start during it: no replacement.
+    if (retiring.delete(worker.id)) return;
     if (stopping) {
       if (code !== 0) exitCode = 1;
       if (Object.keys(cluster.workers ?? {}).length === 0) {
@@ -162,6 +167,11 @@ async function primary(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGHUP', () => {
+    void rollingRestart({ logger, fork, alive, retiring, isStopping: () => stopping });
+  });
+  writePidFile(config.dataDir);
+  process.on('exit', () => removePidFile(config.dataDir));
 
   logger.info({ instances: count, port: config.port }, 'starting instances');
   for (let i = 0; i < count; i += 1) fork();

@@ -30,6 +30,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
  * then (docs/SCALING.md «Readiness»). Not a wait for anything here; a window for someone else.
  */
 const READY_DRAIN_MS = 2000;
+const WORKER_DRAIN_MS = 1000;
 
 function readConfig(): Config {
   try {
@@ -102,7 +103,10 @@ async function main(): Promise<void> {
       // Not ready first, so the balancer sends no more; then stop taking requests and let the ones in
       // flight finish, then let go of the database.
       app.markStopping();
-      if (config.production) await new Promise((resolve) => setTimeout(resolve, READY_DRAIN_MS));
+      // A balancer sees «not ready» within its probe interval (production); a cluster worker replaced by a
+      // rolling restart gets its keep-alive clients off with Connection: close before the sockets go.
+      const drainMs = config.production ? READY_DRAIN_MS : cluster.isWorker ? WORKER_DRAIN_MS : 0;
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       await app.close();
       await worker.stop();
       await handle.close();
