@@ -2,6 +2,7 @@
 import cluster from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app';
+import { serveEmbeddedBackups } from './backup/school-process';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
 import { DemoAccountsError } from './db/seed/demo-accounts';
 import { configuredMediaStore, copyBundledMedia } from './integrations/storage/default-store';
@@ -53,6 +54,13 @@ async function main(): Promise<void> {
   const config = readConfig();
 
   const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
+  // `npm run backup` asks this process for its embedded database: nobody else may open the folder now.
+  const dumpDataDir = handle.dumpDataDir;
+  if (dumpDataDir) {
+    serveEmbeddedBackups(config.dataDir, dumpDataDir, (error) =>
+      logger.error({ err: error }, 'backup dump failed'),
+    );
+  }
   const media = await configuredMediaStore(config);
   const copied = await copyBundledMedia(media);
   if (copied > 0) logger.info({ copied }, 'demo lesson media copied to the bucket');
