@@ -1,8 +1,9 @@
 // `npm run reload`: a rolling restart of the cluster serving DATA_DIR (docs/OPERATIONS.md «Deploying a new
 // version») — the primary's pid is in DATA_DIR/cluster.pid; SIGHUP makes it replace its workers one by one.
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config';
+import { alivePid } from '../src/server/backup/school-process';
 import { PID_FILE } from '../src/server/rolling-restart';
 
 function fail(message: string): never {
@@ -18,18 +19,13 @@ try {
   throw error;
 }
 const file = join(dataDir, PID_FILE);
-let pid: number;
-try {
-  pid = Number(readFileSync(file, 'utf8').trim());
-} catch {
+if (!existsSync(file)) {
   fail(`No cluster serves ${dataDir}: ${file} is missing (start it with npm run start:cluster).`);
 }
-if (!Number.isInteger(pid) || pid <= 0) fail(`${file} does not hold a process id.`);
-try {
-  process.kill(pid, 'SIGHUP');
-} catch {
-  fail(`The cluster's primary (pid ${pid}, from ${file}) is not running.`);
-}
+// The very process that wrote the file, not another one that got its pid since.
+const pid = alivePid(file);
+if (pid === null) fail(`The cluster's primary named in ${file} is not running.`);
+process.kill(pid, 'SIGHUP');
 console.log(
   `Rolling restart asked of the cluster's primary (pid ${pid}): it replaces its instances one by one.`,
 );

@@ -7,6 +7,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { ClusterConfigError, instanceCount } from './cluster-options';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -24,7 +25,8 @@ import { ensureMailingTick } from './modules/mailing/reminders';
 import { ensureRenewalTick } from './modules/renewals/charge';
 import { prepareDatabase } from './startup';
 import { servePrimaryMetrics } from './metrics/cluster-bridge';
-import { removePidFile, rollingRestart, writePidFile } from './rolling-restart';
+import { PID_FILE, rollingRestart } from './rolling-restart';
+import { removePidFile, writePidFile } from './backup/school-process';
 
 /** A worker that dies sooner than this after its start counts as a failed start. */
 const EARLY_DEATH_MS = 10_000;
@@ -111,7 +113,7 @@ async function primary(): Promise<void> {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     // A worker replaced by a rolling restart, or one that failed to start during it: no replacement.
-    if (retiring.delete(worker.id)) return;
+    if (retiring.delete(worker.id) && !stopping) return;
     if (stopping) {
       if (code !== 0) exitCode = 1;
       if (Object.keys(cluster.workers ?? {}).length === 0) {
@@ -153,7 +155,10 @@ async function primary(): Promise<void> {
     // second signal as "exit now": SIGINT is passed on only to workers still there after their own
     // shutdown time. SIGTERM usually comes to the primary alone (docker stop, kill): passed on at once.
     // systemd: KillMode=mixed, so that only the primary gets it (docs/SCALING.md).
-    if (signal === 'SIGTERM') for (const worker of alive()) worker.process.kill('SIGTERM');
+    // A worker a rolling restart already told to stop is draining: a second signal would cut it short.
+    if (signal === 'SIGTERM') {
+      for (const worker of alive()) if (!retiring.has(worker.id)) worker.process.kill('SIGTERM');
+    }
     const late = setTimeout(() => {
       for (const worker of alive())
         worker.process.kill(signal === 'SIGTERM' ? 'SIGKILL' : 'SIGTERM');
@@ -168,10 +173,18 @@ async function primary(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGHUP', () => {
+    // Two processes must never open one embedded data folder: a roll needs PostgreSQL.
+    if (config.databaseUrl === null) {
+      logger.warn(
+        'SIGHUP ignored: a rolling restart needs PostgreSQL (DATABASE_URL); restart instead',
+      );
+      return;
+    }
     void rollingRestart({ logger, fork, alive, retiring, isStopping: () => stopping });
   });
-  writePidFile(config.dataDir);
-  process.on('exit', () => removePidFile(config.dataDir));
+  const pidFile = join(config.dataDir, PID_FILE);
+  writePidFile(pidFile);
+  process.on('exit', () => removePidFile(pidFile));
 
   logger.info({ instances: count, port: config.port }, 'starting instances');
   for (let i = 0; i < count; i += 1) fork();

@@ -2,6 +2,7 @@
 import cluster from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app';
+import type { DatabaseHandle } from './db/client';
 import { serveEmbeddedBackups } from './backup/school-process';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
 import { DemoAccountsError } from './db/seed/demo-accounts';
@@ -53,14 +54,25 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: process.env.LOG_LEVEL, destination: stdout });
   const config = readConfig();
 
-  const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
-  // `npm run backup` asks this process for its embedded database: nobody else may open the folder now.
-  const dumpDataDir = handle.dumpDataDir;
-  if (dumpDataDir) {
-    serveEmbeddedBackups(config.dataDir, dumpDataDir, (error) =>
-      logger.error({ err: error }, 'backup dump failed'),
+  // `npm run backup` asks this process for its embedded database: nobody else may open the folder from
+  // the moment it starts opening it; a request during start-up waits for the database to be open.
+  let opened: (handle: DatabaseHandle) => void = () => undefined;
+  const open = new Promise<DatabaseHandle>((resolve) => {
+    opened = resolve;
+  });
+  if (config.databaseUrl === null) {
+    serveEmbeddedBackups(
+      config.dataDir,
+      async () => {
+        const dump = (await open).dumpDataDir;
+        if (!dump) throw new Error('the embedded database cannot be dumped');
+        return dump();
+      },
+      (error) => logger.error({ err: error }, 'backup dump failed'),
     );
   }
+  const handle = await prepareDatabase({ config, logger, seed: defaultSeedContent });
+  opened(handle);
   const media = await configuredMediaStore(config);
   const copied = await copyBundledMedia(media);
   if (copied > 0) logger.info({ copied }, 'demo lesson media copied to the bucket');

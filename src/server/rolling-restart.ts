@@ -5,26 +5,9 @@
 // connections, finishes its requests and jobs, and exits. The port is the primary's throughout, so no
 // connection is refused while they change.
 import type { Worker } from 'node:cluster';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 
 export const PID_FILE = 'cluster.pid';
-
-export function writePidFile(dataDir: string): void {
-  writeFileSync(join(dataDir, PID_FILE), `${process.pid}\n`);
-}
-
-/** Only our own: a primary started later over the same DATA_DIR has written its pid since. */
-export function removePidFile(dataDir: string): void {
-  try {
-    if (readFileSync(join(dataDir, PID_FILE), 'utf8').trim() === String(process.pid)) {
-      rmSync(join(dataDir, PID_FILE));
-    }
-  } catch {
-    // Already gone.
-  }
-}
 
 let rolling = false;
 
@@ -66,6 +49,8 @@ export async function rollingRestart({
     logger.info({ instances: old.length }, 'rolling restart: replacing the instances one by one');
     for (const [index, worker] of old.entries()) {
       if (isStopping()) return;
+      // One that died meanwhile has been replaced already by the primary.
+      if (worker.isDead()) continue;
       const fresh = fork();
       retiring.add(fresh.id);
       const ok = await started(fresh);

@@ -6,7 +6,42 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-export const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** A program's run; its failure says the program and its own words, never the arguments it was given. */
+export async function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  try {
+    await execFileAsync(command, args, { env, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const stderr = (error as { stderr?: unknown }).stderr;
+    throw new Error(
+      `${command} failed: ${typeof stderr === 'string' ? stderr.trim() : 'no message'}`,
+    );
+  }
+}
+
+/**
+ * pg_dump and pg_restore reach the database through libpq's variables: the password never appears on a
+ * command line (where `ps` shows it) or in an error message.
+ */
+export function postgresEnv(url: string): NodeJS.ProcessEnv {
+  const parsed = new URL(url);
+  return {
+    ...process.env,
+    PGHOST: parsed.hostname,
+    PGPORT: parsed.port || '5432',
+    PGDATABASE: decodeURIComponent(parsed.pathname.replace(/^\//, '')),
+    PGUSER: decodeURIComponent(parsed.username),
+    PGPASSWORD: decodeURIComponent(parsed.password),
+    ...(parsed.searchParams.get('sslmode')
+      ? { PGSSLMODE: parsed.searchParams.get('sslmode') ?? '' }
+      : {}),
+  };
+}
 
 export interface Manifest {
   format: 1;

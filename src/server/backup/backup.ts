@@ -8,8 +8,16 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { openDatabase, databaseTarget } from '../db/client';
-import { MANIFEST, MEDIA, holdsSomething, packArchive, run, type Manifest } from './archive';
-import { aliveSchool, BACKUP_REQUEST } from './school-process';
+import {
+  MANIFEST,
+  MEDIA,
+  holdsSomething,
+  packArchive,
+  postgresEnv,
+  run,
+  type Manifest,
+} from './archive';
+import { aliveSchool, backupRequestFile } from './school-process';
 
 const DUMP_WAIT_MS = 120_000;
 
@@ -41,7 +49,7 @@ async function embeddedDump(config: Config, target: string): Promise<void> {
     }
     return;
   }
-  const request = join(config.dataDir, BACKUP_REQUEST);
+  const request = backupRequestFile(config.dataDir);
   writeFileSync(request, JSON.stringify({ path: target }));
   process.kill(pid, 'SIGUSR2');
   const deadline = Date.now() + DUMP_WAIT_MS;
@@ -61,13 +69,11 @@ export async function takeBackup(config: Config, file: string): Promise<Manifest
     const databaseFile = postgres ? 'database.pgdump' : 'database.tar';
     const target = join(staging, databaseFile);
     if (postgres) {
-      await run('pg_dump', [
-        '--format=custom',
-        '--no-owner',
-        '--file',
-        target,
-        config.databaseUrl ?? '',
-      ]);
+      await run(
+        'pg_dump',
+        ['--format=custom', '--no-owner', '--file', target],
+        postgresEnv(config.databaseUrl ?? ''),
+      );
     } else {
       await embeddedDump(config, target);
     }

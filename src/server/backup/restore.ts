@@ -1,7 +1,7 @@
 // `npm run restore -- FILE [--force]` (docs/OPERATIONS.md «Backups»). Into an empty target only, unless
 // told --force: PostgreSQL with no tables of its own, an embedded data folder and a media folder that hold
-// nothing. With --force PostgreSQL's objects are replaced (pg_restore --clean); the embedded and media
-// folders are moved aside (`…before-restore-<time>`), never deleted. The school must be stopped.
+// nothing. With --force PostgreSQL's schemas are emptied and filled in one transaction; the embedded and
+// media folders are moved aside (`…before-restore-<time>`), never deleted. The school must be stopped.
 import { PGlite } from '@electric-sql/pglite';
 import {
   cpSync,
@@ -11,13 +11,14 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
-import { MEDIA, holdsSomething, run, unpackArchive, type Manifest } from './archive';
+import { MEDIA, holdsSomething, postgresEnv, run, unpackArchive, type Manifest } from './archive';
 import { aliveSchool } from './school-process';
 
 export class RestoreRefused extends Error {}
@@ -70,19 +71,37 @@ export async function restoreBackup(
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const dump = join(unpacked, manifest.databaseFile);
     if (postgres) {
-      await run('pg_restore', [
-        '--no-owner',
-        ...(full ? ['--clean', '--if-exists'] : []),
-        '--dbname',
-        config.databaseUrl ?? '',
-        dump,
-      ]);
+      const url = config.databaseUrl ?? '';
+      // One transaction: a restore that fails leaves the database as it was. --force empties the school's
+      // schemas first, so tables newer than the backup do not survive beside its older migrations' record.
+      const reset = full
+        ? 'drop schema if exists drizzle cascade; drop schema public cascade; create schema public;'
+        : '';
+      const script = join(unpacked, 'restore.sql');
+      await run('pg_restore', ['--no-owner', '--file', script, dump]);
+      writeFileSync(script, `${reset}\n${readFileSync(script, 'utf8')}`);
+      await run(
+        'psql',
+        [
+          '--no-psqlrc',
+          '--quiet',
+          '--single-transaction',
+          '--set',
+          'ON_ERROR_STOP=1',
+          '--file',
+          script,
+        ],
+        postgresEnv(url),
+      );
     } else {
-      moveAside(dbDir, stamp);
-      mkdirSync(dbDir, { recursive: true });
+      // Into a folder beside it first: only a whole restore takes the data folder's place.
+      const next = `${dbDir}.restoring-${stamp}`;
+      mkdirSync(next, { recursive: true });
       // PGlite writes a dump it is given into the folder it opens.
-      const client = await PGlite.create(dbDir, { loadDataDir: new Blob([readFileSync(dump)]) });
+      const client = await PGlite.create(next, { loadDataDir: new Blob([readFileSync(dump)]) });
       await client.close();
+      moveAside(dbDir, stamp);
+      renameSync(next, dbDir);
     }
     if (manifest.media) {
       moveAside(mediaDir, stamp);

@@ -19,6 +19,7 @@ interface Column {
 }
 interface Table {
   columns: Record<string, Column>;
+  foreignKeys: Record<string, { columnsFrom: string[] }>;
   checkConstraints: Record<string, { name: string; value: string }>;
   uniqueConstraints: Record<string, { columns: string[] }>;
   indexes: Record<string, { isUnique: boolean; columns: { expression: string }[] }>;
@@ -59,6 +60,9 @@ function breaks(before: Snapshot, after: Snapshot): string[] {
       if (!now) found.push(`${name}.${column.name} dropped or renamed`);
       else if (now.type !== column.type) found.push(`${name}.${column.name} changed type`);
       else if (now.notNull && !column.notNull) found.push(`${name}.${column.name} made required`);
+      else if (column.default !== undefined && now.default === undefined && now.notNull) {
+        found.push(`${name}.${column.name} lost the default the earlier release's inserts rely on`);
+      }
     }
     for (const column of Object.values(table.columns)) {
       const added = !old.columns[column.name];
@@ -83,6 +87,11 @@ function breaks(before: Snapshot, after: Snapshot): string[] {
       if (!widened) found.push(`${name}: check ${checkName} changed other than widened`);
     }
     const uniqueOnOld = (columns: string[]) => columns.every((c) => old.columns[c]);
+    for (const [key, foreignKey] of Object.entries(table.foreignKeys)) {
+      if (!old.foreignKeys[key] && uniqueOnOld(foreignKey.columnsFrom)) {
+        found.push(`${name}: new foreign key ${key} on columns the earlier release writes`);
+      }
+    }
     for (const [key, unique] of Object.entries(table.uniqueConstraints)) {
       if (!old.uniqueConstraints[key] && uniqueOnOld(unique.columns)) {
         found.push(`${name}: new unique ${key} on columns the earlier release writes`);
@@ -115,6 +124,7 @@ describe('the release before on this schema', () => {
         't.a': {
           columns: { x: { name: 'x', type: 'text', notNull: true, primaryKey: false } },
           checkConstraints: { c: { name: 'c', value: `"a"."x" in ('p', 'q')` } },
+          foreignKeys: {},
           uniqueConstraints: {},
           indexes: {},
         },

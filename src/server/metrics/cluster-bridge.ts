@@ -31,14 +31,18 @@ export function servePrimaryMetrics(): void {
   const aggregator = new client.AggregatorRegistry();
   cluster.on('message', (worker, message: unknown) => {
     if (!isAsk(message)) return;
+    // The worker that asked may have died meanwhile: an answer to nobody is dropped, never thrown.
+    const answer = (reply: Answer) => {
+      if (worker.isConnected()) worker.send(reply, undefined, () => undefined);
+    };
     aggregator.clusterMetrics().then(
-      (text) => worker.send({ type: ANSWER, id: message.id, text } satisfies Answer),
+      (text) => answer({ type: ANSWER, id: message.id, text }),
       (error: unknown) =>
-        worker.send({
+        answer({
           type: ANSWER,
           id: message.id,
           error: error instanceof Error ? error.message : 'unknown',
-        } satisfies Answer),
+        }),
     );
   });
 }
