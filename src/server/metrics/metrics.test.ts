@@ -75,6 +75,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'school_purchases{status="paid"}')).toBe(1);
     expect(sample(text, 'school_metrics_database_up')).toBe(1);
     expect(text).toMatch(/^school_jobs_finished_total\{name="mail",outcome="done"\} [1-9]/m);
+    expect(text).toMatch(/^school_bank_calls_total\{method="register",outcome="ok"\} [1-9]/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
     if (process.env.TEST_DATABASE_URL) {
       expect(sample(text, 'school_db_pool_connections{state="total"}')).toBeGreaterThan(0);

@@ -38,6 +38,13 @@ export const queryDuration = new client.Histogram({
   registers: [registry],
 });
 
+export const bankCalls = new client.Counter({
+  name: 'school_bank_calls_total',
+  help: 'Calls to the bank by method and outcome: ok, refused (an error code), unavailable (no answer, 5xx).',
+  labelNames: ['method', 'outcome'] as const,
+  registers: [registry],
+});
+
 export const jobsFinished = new client.Counter({
   name: 'school_jobs_finished_total',
   help: 'Jobs this process ran, by job name and outcome (done, retried, failed); mail is the job «mail».',

@@ -1,6 +1,7 @@
 // The school's client of Sberbank internet acquiring (classic REST API): POST form-encoded to
 // `<apiUrl><method>.do`, credentials as parameters, nested values as JSON strings, and business errors read
 // from `errorCode` in an HTTP 200 body — the HTTP status alone proves nothing.
+import { bankCalls } from '../../metrics/registry';
 
 /** A gateway that has not answered in this time counts as not answered; the order stays for the reconciler. */
 export const SBERBANK_TIMEOUT_MS = 30_000;
@@ -131,8 +132,27 @@ function readStatus(body: Json): OrderStatus {
 export function createSberbankClient(options: SberbankClientOptions) {
   const timeoutMs = options.timeoutMs ?? SBERBANK_TIMEOUT_MS;
 
-  /** Calls one method; `errorCodesAllowed` are business answers the caller reads itself. */
+  /** Calls one method, counted by its outcome for the operator (docs/OPERATIONS.md «Metrics»). */
   async function call(
+    method: string,
+    params: Record<string, string | undefined>,
+    errorCodesAllowed: readonly string[] = [],
+  ): Promise<Json> {
+    try {
+      const body = await callOnce(method, params, errorCodesAllowed);
+      bankCalls.inc({ method, outcome: 'ok' });
+      return body;
+    } catch (error) {
+      bankCalls.inc({
+        method,
+        outcome: error instanceof SberbankError ? 'refused' : 'unavailable',
+      });
+      throw error;
+    }
+  }
+
+  /** Calls one method; `errorCodesAllowed` are business answers the caller reads itself. */
+  async function callOnce(
     method: string,
     params: Record<string, string | undefined>,
     errorCodesAllowed: readonly string[] = [],
