@@ -2,7 +2,7 @@
 // weeks move the end of the period in force, every later period and the next charge by the same amount;
 // lessons stay closed while paused (subscriptionPeriods cuts the pause out). At most 2 pauses and 6 weeks
 // in any 365 days, so a pause cannot stretch a month into a year.
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { PAUSE_MAX_WEEKS } from '@contract/api/renewals';
 import type { Database } from '../../db/client';
 import {
@@ -11,7 +11,7 @@ import {
   subscriptionRenewals,
 } from '../../db/schema/index';
 import { conflict } from '../../plugins/errors';
-import { PAID_SOURCES } from '../subscriptions';
+import { PAID_SOURCES, paidPeriodsToCome } from '../subscriptions';
 
 const DAY_MS = 24 * 60 * 60_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -54,20 +54,7 @@ export async function familyPauses(db: Database, userId: number, now: Date) {
 
 /** The paid or gifted period in force now (a trial is not one), or undefined. */
 export async function paidPeriodNow(db: Database, userId: number, now: Date) {
-  const [period] = await db
-    .select()
-    .from(familySubscriptions)
-    .where(
-      and(
-        eq(familySubscriptions.userId, userId),
-        inArray(familySubscriptions.source, [...PAID_SOURCES]),
-        lte(familySubscriptions.startsAt, now),
-        gt(familySubscriptions.endsAt, now),
-        or(isNull(familySubscriptions.endedAt), gt(familySubscriptions.endedAt, now)),
-      ),
-    )
-    .limit(1);
-  return period;
+  return (await paidPeriodsToCome(db, userId, now)).find((period) => period.startsAt <= now);
 }
 
 /** Moves the period in force (its end) and every later period (both ends) and the next charge by `ms`. */

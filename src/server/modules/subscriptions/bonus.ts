@@ -18,9 +18,9 @@ export async function addBonusPeriod(
 ): Promise<number | null> {
   await lockPaidTime(tx, userId);
   // The latest by its real end: a period cancelled before it began keeps its planned end and must not count.
-  const latest = (await paidPeriodsToCome(tx, userId, now)).reduce<
-    Awaited<ReturnType<typeof paidPeriodsToCome>>[number] | undefined
-  >((found, row) => (!found || realEnd(row) > realEnd(found) ? row : found), undefined);
+  const [latest] = (await paidPeriodsToCome(tx, userId, now)).sort(
+    (a, b) => realEnd(b).getTime() - realEnd(a).getTime(),
+  );
   if (!latest) return null;
   const startsAt = realEnd(latest);
   const [row] = await tx
@@ -51,7 +51,7 @@ export async function takeOutPeriod(
   period: typeof familySubscriptions.$inferSelect,
   now: Date,
 ): Promise<TakenOut> {
-  const end = period.endedAt && period.endedAt < period.endsAt ? period.endedAt : period.endsAt;
+  const end = realEnd(period);
   if (end <= now) return { kind: 'over', end };
   const from = period.startsAt > now ? period.startsAt : now;
   const removedMs = end.getTime() - from.getTime();

@@ -1,6 +1,12 @@
 // What other domains may use of this one (its public face); everything else is its own.
 export { addBonusPeriod, takeOutPeriod } from './bonus';
-export { followPaidTime, lockPaidTime, PAID_SOURCES, paidTimeEnd } from './paid-time';
+export {
+  followPaidTime,
+  lockPaidTime,
+  PAID_SOURCES,
+  paidPeriodsToCome,
+  paidTimeEnd,
+} from './paid-time';
 export { pauseInForce } from './pause-in-force';
 export {
   activateTrial,

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index';
 import type { Clock } from '../../deps';
 import { conflict, invalidField } from '../../plugins/errors';
-import { lockPaidTime } from './paid-time';
+import { lockPaidTime, realEnd } from './paid-time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -85,7 +85,7 @@ export function periodsOf(
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
     .map((r) => ({
       startsAt: r.startsAt,
-      endsAt: r.endedAt && r.endedAt < r.endsAt ? r.endedAt : r.endsAt,
+      endsAt: realEnd(r),
       amountChildren: r.amountChildren,
     }))
     .flatMap((p) => withoutPauses(p, pauses))
@@ -270,7 +270,7 @@ export async function addPaidPeriod(
       ),
     );
   const startsAt = later.reduce((latest, period) => {
-    const end = period.endedAt && period.endedAt < period.endsAt ? period.endedAt : period.endsAt;
+    const end = realEnd(period);
     return end > latest ? end : latest;
   }, now);
   const [row] = await db
