@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { localHaproxyConfig } from '../../scripts/drill/haproxy';
 
 const ROOT = join(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'school-deploy-'));
@@ -41,10 +42,7 @@ describe('deploy/', () => {
     const bundle = join(dir, 'school.pem');
     writeFileSync(bundle, readFileSync(cert, 'utf8') + readFileSync(key, 'utf8'));
     const cfg = join(dir, 'haproxy.cfg');
-    writeFileSync(
-      cfg,
-      deployed('haproxy/haproxy.cfg').replace('/etc/haproxy/certs/school.pem', bundle),
-    );
+    writeFileSync(cfg, localHaproxyConfig({ certificate: bundle }));
     expect(check('haproxy', ['-c', '-f', cfg])).toContain('Configuration file is valid');
   });
 

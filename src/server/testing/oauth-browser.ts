@@ -12,9 +12,12 @@ import { DEMO_PARENT, seedDatabase } from '../db/seed/seed';
 import type { Clock } from '../deps';
 import type { SberbankSandboxOptions } from '../sandbox/sberbank/options';
 import { bearer } from './accounts';
+import { consentForm } from './html-forms';
 import { NO_CONTENT, manualClock } from './fixtures';
 import { createTestApp, testConfig } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
+
+export { consentForm };
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -47,28 +50,6 @@ export async function listeningApp(options: {
   });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, config, base };
-}
-
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
-const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
-
-/** The consent form of a sandbox page: where it posts and its hidden fields. */
-export function consentForm(page: string): { action: string; fields: Record<string, string> } {
-  const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
-  if (!action) throw new Error('no consent form on the page');
-  const fields: Record<string, string> = {};
-  for (const [, name, value] of page.matchAll(
-    /<input type="hidden" name="([^"]+)" value="([^"]*)"\s*\/?>/g,
-  )) {
-    if (name !== undefined && value !== undefined) fields[unescape(name)] = unescape(value);
-  }
-  return { action: unescape(action), fields };
 }
 
 interface StoredCookie {
