@@ -25,7 +25,7 @@ import {
   setUpNetwork,
   tearDownNetwork,
 } from './drill/network';
-import { ensurePostgres, startRedis } from './drill/services';
+import { ensurePostgres } from './drill/services';
 import { openWire, type Wire } from './drill/wire';
 
 const ADMIN_URL = process.env.DRILL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -72,6 +72,7 @@ async function main(): Promise<number> {
   let balancer: Balancer | null = null;
   let passed = false;
   log(`folder ${folder}, database ${database}`);
+  cleanUp = () => tidy(hosts, balancer, wires);
   try {
     await admin(ADMIN_URL, `create database ${database}`);
     const { bundle, cert } = certificate(folder);
@@ -105,7 +106,8 @@ async function main(): Promise<number> {
     // The first host migrates and seeds; the others find the database ready.
     await first?.start();
     await Promise.all(others.map((h) => h.start()));
-    log('three hosts ready');
+    await balancer.allReady();
+    log('three hosts ready, and HAProxy counts them so');
 
     const client = httpsClient(readFileSync(cert, 'utf8'));
     const base = `https://${BALANCER_ADDRESS}`;
@@ -113,13 +115,23 @@ async function main(): Promise<number> {
       databaseUrl,
       "select id from lessons where code = 'four-five-w1-l1'",
     );
-    const tariffs = JSON.parse(
-      (await client.call('GET', `${base}/api/store/web/subscriptions`)).body,
-    ) as {
-      data: { id: number; is_free: boolean }[];
-    };
+    const answer = await client.call('GET', `${base}/api/store/web/subscriptions`);
+    if (answer.status !== 200) throw new Error(`the tariffs: ${answer.status} ${answer.body}`);
+    const tariffs = JSON.parse(answer.body) as { data: { id: number; is_free: boolean }[] };
     const tariff = tariffs.data.find((t) => !t.is_free);
     if (!lesson || !tariff) throw new Error('the seeded lesson or a paid tariff is missing');
+
+    // DRILL_FAULTS=latency,redis stages only the faults whose names contain one of the words.
+    const only = (process.env.DRILL_FAULTS ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((w) => w.trim())
+      .filter((w) => w !== '');
+    const unknown = only.filter((w) => !FAULTS.some((f) => f.name.toLowerCase().includes(w)));
+    if (unknown.length > 0) throw new Error(`DRILL_FAULTS names no fault: ${unknown.join(', ')}`);
+    const staged = FAULTS.filter(
+      (f) => only.length === 0 || only.some((w) => f.name.toLowerCase().includes(w)),
+    );
 
     const load = startLoad({
       base,
@@ -129,22 +141,17 @@ async function main(): Promise<number> {
       tariffId: tariff.id,
       parents: PARENTS,
     });
-    const figures: Figures[] = [];
     load.mark('steady');
     await pause(15_000);
-    figures.push(figuresOf('steady', load.records));
-    // DRILL_FAULTS=latency,redis stages only the faults whose names contain one of the words.
-    const only = (process.env.DRILL_FAULTS ?? '').split(',').filter((w) => w !== '');
-    const staged = FAULTS.filter((f) => only.length === 0 || only.some((w) => f.name.includes(w)));
+    const phases = ['steady'];
     for (const fault of staged) {
       log(fault.name);
       load.mark(fault.name);
+      phases.push(fault.name);
       await fault.run({ hosts, wires, records: load.records });
-      // The fault's figures include the time it takes the balancer to see every host well again.
-      await pause(5_000);
+      // The fault lasts until HAProxy counts every machine ready again.
+      await balancer.allReady();
       load.mark('between');
-      figures.push(figuresOf(fault.name, load.records));
-      await pause(3_000);
     }
     log('stopping the load');
     await load.stop();
@@ -152,11 +159,16 @@ async function main(): Promise<number> {
 
     // Every request, for a closer look at a failure window (kept with the hosts' logs on failure).
     writeFileSync(join(folder, 'requests.json'), JSON.stringify(load.records));
+    const figures: Figures[] = phases.map((p) => figuresOf(p, load.records, load.outages));
     printFigures(figures);
-    const problems: string[] = [];
+    const problems: string[] = [...load.ack.crashes];
     for (const f of figures) {
-      if (f.longestWindowMs > MAX_WINDOW_MS)
-        problems.push(`${f.phase}: failures for ${f.longestWindowMs} ms`);
+      if (f.longestWindowMs > MAX_WINDOW_MS) {
+        problems.push(`${f.phase}: a parent's step failed for ${f.longestWindowMs} ms`);
+      }
+    }
+    // Between faults and before them too: no request may fail otherwise than with 503 and Retry-After.
+    for (const f of [...figures, figuresOf('between', load.records, load.outages)]) {
       for (const line of new Set(f.improper)) problems.push(`${f.phase}: ${line}`);
     }
     const broken = await checkInvariants(databaseUrl, load.ack);
@@ -176,17 +188,43 @@ async function main(): Promise<number> {
     passed = true;
     return 0;
   } finally {
-    await Promise.all(hosts.map((h) => h.stop().catch(() => undefined)));
-    await balancer?.stop();
-    for (const w of wires.flat()) await w.close();
-    tearDownNetwork();
-    await ensurePostgres();
-    await startRedis();
+    cleanUp = null;
+    await tidy(hosts, balancer, wires);
     if (passed && process.env.DRILL_KEEP === undefined) {
       rmSync(folder, { recursive: true, force: true });
-      await admin(ADMIN_URL, `drop database if exists ${database} with (force)`);
+      await attempt('drop the database', () =>
+        admin(ADMIN_URL, `drop database if exists ${database} with (force)`),
+      );
     }
   }
+}
+
+/** One step of the clean-up: a failure is said and the next step still runs. */
+async function attempt(what: string, work: () => unknown): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    console.error(`clean-up: could not ${what}: ${String(error)}`);
+  }
+}
+
+async function tidy(hosts: SchoolHost[], balancer: Balancer | null, wires: Wire[][]) {
+  await attempt('stop the hosts', () => Promise.all(hosts.map((h) => h.stop())));
+  await attempt('stop HAProxy', () => balancer?.stop());
+  for (const w of wires.flat()) await attempt('close a wire', () => w.close());
+  await attempt('take the network down', () => tearDownNetwork());
+  await attempt('start PostgreSQL', () => ensurePostgres());
+}
+
+/** Set while the drill runs: what a signal must still undo before the process ends. */
+let cleanUp: (() => Promise<void>) | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    const undo = cleanUp;
+    cleanUp = null;
+    console.error(`${signal}: cleaning up`);
+    void (undo ? undo() : Promise.resolve()).finally(() => process.exit(1));
+  });
 }
 
 main().then(

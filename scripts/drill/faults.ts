@@ -2,15 +2,20 @@
 // host back, the service answering, the roll done.
 import type { SchoolHost } from './hosts';
 import type { Record_ } from './load';
-import { restartPostgres, startRedis, stopRedis } from './services';
+import { restartPostgres } from './services';
 import type { Wire } from './wire';
 
 export interface Stage {
   hosts: SchoolHost[];
-  /** Each host's wires (PostgreSQL, Redis, HAProxy's), by host number − 1. */
+  /** Each host's wires ([POSTGRES, REDIS, HTTP]), by host number − 1. */
   wires: Wire[][];
   records: Record_[];
 }
+
+/** Each host's wires, in this order. */
+export const POSTGRES = 0;
+export const REDIS = 1;
+export const HTTP = 2;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PAYMENT_STEPS = new Set(['order', 'card page', 'card', 'order state']);
@@ -44,11 +49,14 @@ export const FAULTS: Fault[] = [
     },
   },
   {
+    // Cut at every host's wire, not stopped on this machine: the school sees the same (every connection
+    // reset, every new one refused), and this machine's Redis, which other programs may use, keeps its data.
     name: 'Redis stops for 30 s',
-    async run() {
-      await stopRedis();
+    async run({ wires }) {
+      const redis = wires.map((w) => w[REDIS]).filter((w) => w !== undefined);
+      for (const wire of redis) wire.cut();
       await pause(30_000);
-      await startRedis();
+      for (const wire of redis) wire.mend();
     },
   },
   {

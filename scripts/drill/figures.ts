@@ -1,46 +1,37 @@
-// What the drill prints for each fault: requests sent and failed, the longest stretch in which requests
-// kept failing, the 99th percentile of answer times, and the failures that were not a 503 with
-// Retry-After — the only failure a fault may cause.
-import type { Record_ } from './load';
+// What the drill prints for each fault: requests sent and failed, the longest a parent's step kept failing
+// (from its first failed attempt to the one that did it), the 99th percentile of answer times, and the
+// failures that were not a 503 with Retry-After — the only failure a fault may cause. Taken after the load
+// has stopped, so every request has its answer.
+import type { Outage, Record_ } from './load';
 
 export interface Figures {
   phase: string;
   sent: number;
   failed: number;
-  /** Milliseconds from the start of a failed request to the end of the last failure before a success. */
+  /** The longest outage of a parent's step that began in this phase. */
   longestWindowMs: number;
   p99Ms: number;
   /** Failures other than 503 with Retry-After: 500s, 502s, no answer, an unexpected status. */
   improper: string[];
 }
 
-export function figuresOf(phase: string, all: Record_[]): Figures {
-  const records = all.filter((r) => r.phase === phase && r.end > 0).sort((a, b) => a.end - b.end);
-  let longest = 0;
-  let windowStart: number | null = null;
-  for (const r of records) {
-    if (r.failed) {
-      windowStart = windowStart === null ? r.start : Math.min(windowStart, r.start);
-      longest = Math.max(longest, r.end - windowStart);
-    } else {
-      windowStart = null;
-    }
-  }
+export function figuresOf(phase: string, all: Record_[], outages: Outage[]): Figures {
+  const records = all.filter((r) => r.phase === phase);
+  const mine = outages.filter((o) => o.phase === phase);
   const times = records.map((r) => r.end - r.start).sort((a, b) => a - b);
-  const p99 =
-    times.length === 0
-      ? 0
-      : (times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)] ?? 0);
-  const improper = records
-    .filter((r) => r.failed && !(r.status === 503 && r.retryAfter))
-    .map((r) => `${r.what}: ${r.status === 0 ? 'no answer' : r.status}`);
+  const at99 = Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1);
   return {
     phase,
     sent: records.length,
     failed: records.filter((r) => r.failed).length,
-    longestWindowMs: longest,
-    p99Ms: p99,
-    improper,
+    longestWindowMs: Math.max(0, ...mine.map((o) => o.ms)),
+    p99Ms: times[at99] ?? 0,
+    improper: [
+      ...records
+        .filter((r) => r.failed && !(r.status === 503 && r.retryAfter))
+        .map((r) => `${r.what}: ${r.status === 0 ? 'no answer' : r.status}`),
+      ...mine.filter((o) => o.unfinished).map((o) => `${o.what}: still failing at the end`),
+    ],
   };
 }
 

@@ -16,6 +16,8 @@ export interface Localised {
   listen?: string;
   /** The machines' addresses, `host:port`, in the order of school1, school2, school3. */
   servers?: string[];
+  /** A stats socket to ask which machines HAProxy counts as up (the drill's addition). */
+  statsSocket?: string;
 }
 
 /** The shipped configuration with this machine's paths and addresses. */
@@ -27,6 +29,12 @@ export function localHaproxyConfig(options: Localised): string {
     text = text
       .replace('bind :80\n', `bind ${options.listen}:80\n`)
       .replace('bind :443 ', `bind ${options.listen}:443 `);
+  }
+  if (options.statsSocket !== undefined) {
+    text = text.replace(
+      'global\n',
+      `global\n    stats socket ${options.statsSocket} mode 600 level user\n`,
+    );
   }
   const { servers } = options;
   if (servers !== undefined) {
@@ -41,7 +49,32 @@ export function localHaproxyConfig(options: Localised): string {
 
 export interface Balancer {
   output(): string;
+  /** Waits until HAProxy counts every machine of `schools` (the ready list) up again. */
+  allReady(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** `show stat` on the stats socket: each server of the ready list and its state (UP, DOWN, …). */
+function readyStates(socketPath: string): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(socketPath);
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [header = '', ...rows] = text.replace(/^# /u, '').split('\n');
+      const columns = header.split(',');
+      const at = (name: string) => columns.indexOf(name);
+      const states = new Map<string, string>();
+      for (const row of rows.map((r) => r.split(','))) {
+        if (row[at('pxname')] === 'schools' && /^school\d$/u.test(row[at('svname')] ?? '')) {
+          states.set(row[at('svname')] ?? '', row[at('status')] ?? '');
+        }
+      }
+      resolve(states);
+    });
+    socket.end('show stat\n');
+  });
 }
 
 const accepts = (host: string, port: number) =>
@@ -59,7 +92,8 @@ export async function startHaproxy(
   options: Localised & { listen: string },
 ): Promise<Balancer> {
   const cfg = join(folder, 'haproxy.cfg');
-  writeFileSync(cfg, localHaproxyConfig(options));
+  const statsSocket = join(folder, 'haproxy.sock');
+  writeFileSync(cfg, localHaproxyConfig({ ...options, statsSocket }));
   let text = '';
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', cfg], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,7 +107,7 @@ export async function startHaproxy(
   child.stderr?.on('data', keep);
   const deadline = Date.now() + 10_000;
   while (!(await accepts(options.listen, 443))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`HAProxy did not start:\n${text}`);
     }
@@ -81,6 +115,19 @@ export async function startHaproxy(
   }
   return {
     output: () => text,
+    async allReady(timeoutMs = 60_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const states = await readyStates(statsSocket);
+        if (states.size === 3 && [...states.values()].every((state) => state === 'UP')) return;
+        if (Date.now() > until) {
+          throw new Error(
+            `HAProxy does not count every machine ready: ${JSON.stringify([...states])}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const gone = new Promise((resolve) => child.once('exit', resolve));

@@ -42,8 +42,8 @@ export function schoolHost(n: HostNumber, options: HostOptions): SchoolHost {
     HOST: '0.0.0.0',
     PORT: String(SCHOOL_PORT),
     PUBLIC_URL: `https://${BALANCER_ADDRESS}`,
-    // HAProxy's wires reach the host from this side of its cable; the drill's parents come from loopback
-    // with an address of their own in X-Forwarded-For, as parents behind one balancer do.
+    // HAProxy's wires reach the host from this side of its cable; HAProxy's X-Forwarded-For names the
+    // drill's parents at 127.0.0.1 after the address of their own each sends, as behind one balancer.
     TRUST_PROXY: '10.200.0.0/16,127.0.0.1',
     DATABASE_URL: `postgres://postgres@${hostSide(n)}:5432/${options.database}`,
     REDIS_URL: `redis://${hostSide(n)}:6379`,
@@ -95,12 +95,9 @@ export function schoolHost(n: HostNumber, options: HostOptions): SchoolHost {
       child.stdout?.on('data', keep);
       child.stderr?.on('data', keep);
       const started = child;
-      await until(
-        () => seen(READY_LINE) > before || started.exitCode !== null,
-        'the start',
-        180_000,
-      );
-      if (started.exitCode !== null) throw new Error(`host ${n} exited:\n${text.slice(-3000)}`);
+      const exited = () => started.exitCode !== null || started.signalCode !== null;
+      await until(() => seen(READY_LINE) > before || exited(), 'the start', 180_000);
+      if (exited()) throw new Error(`host ${n} exited:\n${text.slice(-3000)}`);
     },
     async kill() {
       for (const pid of await processesOf(n)) {

@@ -79,6 +79,7 @@ export async function checkInvariants(url: string, ack: Acknowledged): Promise<s
       from purchases p join users u on u.id = p.user_id
       where u.email like 'drill-%'`);
     for (const row of deliveries.rows) {
+      if (row.paid > 1) broken.push(`purchase ${row.purchase_id}: paid ${row.paid} times`);
       if (row.paid !== row.delivered) {
         broken.push(
           `purchase ${row.purchase_id}: ${row.paid} paid orders, ${row.delivered} deliveries`,

@@ -25,8 +25,21 @@ export interface Acknowledged {
   paid: Set<string>;
   /** Bank order ids whose card page the drill's payer submitted: the only charges anyone consented to. */
   cardEntered: Set<string>;
-  /** Registrations refused as a repeat after an attempt that got no answer (the first was done). */
+  /** Bank order ids whose card the bank took (the payer was sent to the success page). */
+  cardTaken: Set<string>;
+  /** Registrations refused as already made: a repeat of one that was done (the app's or HAProxy's). */
   repeatsRefused: number;
+  /** What went wrong inside the drill's own parents (an answer it could not read). */
+  crashes: string[];
+}
+
+/** A parent's step that failed, from its first failed attempt to the attempt that did it (or the end). */
+export interface Outage {
+  phase: string;
+  what: string;
+  ms: number;
+  /** The drill stopped before the step succeeded. */
+  unfinished: boolean;
 }
 
 export interface LoadOptions {
@@ -50,8 +63,11 @@ export function startLoad(options: LoadOptions) {
     watched: new Map(),
     paid: new Set(),
     cardEntered: new Set(),
+    cardTaken: new Set(),
     repeatsRefused: 0,
+    crashes: [],
   };
+  const outages: Outage[] = [];
   let phase = 'warm-up';
   let stopping = false;
   let serial = 0;
@@ -92,27 +108,41 @@ export function startLoad(options: LoadOptions) {
     }
   }
 
-  /** Repeats a step until it does what was asked (or the drill stops), as the app retries. */
+  /**
+   * Repeats a step until it does what was asked (or the drill stops), as the app retries; a step that
+   * failed at least once leaves its outage: how long the parent waited for it, in the phase it began.
+   */
   async function step(
     what: string,
     method: 'GET' | 'POST',
     url: string,
     ok: number[],
     init: { headers?: Record<string, string>; body?: string } = {},
-    repeatRefused?: (answer: Answer) => boolean,
+    alreadyDone?: (answer: Answer) => boolean,
   ): Promise<Answer | null> {
-    let attempts = 0;
+    let failedSince: { at: number; phase: string } | null = null;
+    const over = (unfinished: boolean) => {
+      if (failedSince) {
+        outages.push({
+          phase: failedSince.phase,
+          what,
+          ms: Date.now() - failedSince.at,
+          unfinished,
+        });
+      }
+    };
     while (!stopping) {
-      attempts += 1;
-      const repeat = attempts > 1 ? repeatRefused : undefined;
-      const answer = await send(what, method, url, ok, init, repeat);
-      if (answer && ok.includes(answer.status)) return answer;
-      if (answer && repeat?.(answer)) {
-        ack.repeatsRefused += 1;
+      const began = { at: Date.now(), phase };
+      const answer = await send(what, method, url, ok, init, alreadyDone);
+      if (answer && (ok.includes(answer.status) || alreadyDone?.(answer))) {
+        if (!ok.includes(answer.status)) ack.repeatsRefused += 1;
+        over(false);
         return answer;
       }
+      failedSince ??= began;
       await pause(250);
     }
+    over(true);
     return null;
   }
 
@@ -173,12 +203,19 @@ export function startLoad(options: LoadOptions) {
       cardholder: 'ANNA IVANOVA',
       action: 'pay',
     }).toString();
-    // A repeat of the card form after a lost answer finds the order paid: the page says so (200).
+    // The bank sends the payer to the success page; a repeat of the form after a lost answer finds the
+    // order paid and says so on its own page (200).
     const paid = await step('card', 'POST', action, [303, 200], {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: card,
     });
     if (!paid) return;
+    const location = String(paid.headers.location ?? '');
+    if (paid.status === 303 && !location.includes('/successful-payment')) {
+      ack.crashes.push(`the bank declined the test card: ${location}`);
+      return;
+    }
+    ack.cardTaken.add(orderId);
     for (let i = 0; i < 40 && !stopping; i += 1) {
       const state = await step(
         'order state',
@@ -206,6 +243,7 @@ export function startLoad(options: LoadOptions) {
       '/api/auth/register',
       [201],
       json(null, address, { email, password: PASSWORD, name: 'Анна', consent_personal_data: true }),
+      // The address is this run's alone: «already registered» means a repeat of this parent's own.
       (answer) => answer.status === 409,
     );
     if (!registered) return;
@@ -259,12 +297,20 @@ export function startLoad(options: LoadOptions) {
     reader('/api/public-config'),
     reader('/api/store/web/subscriptions'),
     ...Array.from({ length: options.parents }, async () => {
-      while (!stopping) await parent();
+      while (!stopping) {
+        try {
+          await parent();
+        } catch (error) {
+          ack.crashes.push(String(error));
+          await pause(250);
+        }
+      }
     }),
   ];
 
   return {
     records,
+    outages,
     ack,
     mark(name: string) {
       phase = name;

@@ -27,7 +27,29 @@ function quietly(...args: string[]): void {
 }
 
 export function tearDownNetwork(): void {
-  for (const n of HOSTS) quietly('netns', 'delete', namespaceOf(n));
+  for (const n of HOSTS) {
+    // A namespace lives on while a process runs in it: stop its processes first.
+    try {
+      const pids = execFileSync('ip', ['netns', 'pids', namespaceOf(n)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      for (const pid of pids
+        .split('\n')
+        .map(Number)
+        .filter((p) => p > 0)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    } catch {
+      // No such namespace.
+    }
+    quietly('netns', 'delete', namespaceOf(n));
+    quietly('link', 'delete', `sdrill${n}r`);
+  }
   quietly('address', 'delete', `${BALANCER_ADDRESS}/32`, 'dev', 'lo');
 }
 

@@ -1,5 +1,5 @@
-// The shared services the drill stops and starts on this machine: PostgreSQL (Debian's cluster, restarted
-// with pg_ctlcluster) and Redis (shut down, then started again with the settings it ran with).
+// The shared service the drill restarts on this machine: PostgreSQL (Debian's cluster, with pg_ctlcluster;
+// it keeps every committed row). Redis is cut at the hosts' wires instead (faults.ts).
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -27,8 +27,9 @@ async function until(port: number, up: boolean, what: string): Promise<void> {
   }
 }
 
+/** The newest cluster's version under /etc/postgresql (the one listening on 5432 on Debian). */
 export function postgresVersion(): string {
-  const [version] = readdirSync('/etc/postgresql');
+  const [version] = readdirSync('/etc/postgresql').sort((a, b) => Number(b) - Number(a));
   if (!version) throw new Error('no PostgreSQL cluster under /etc/postgresql');
   return version;
 }
@@ -43,29 +44,4 @@ export async function ensurePostgres(): Promise<void> {
   if (await answers(5432)) return;
   await run('pg_ctlcluster', ['--skip-systemctl-redirect', postgresVersion(), 'main', 'start']);
   await until(5432, true, 'PostgreSQL');
-}
-
-async function redisSetting(name: string): Promise<string> {
-  const { stdout } = await run('redis-cli', ['-p', '6379', 'config', 'get', name]);
-  return stdout.trim().split('\n')[1] ?? '';
-}
-
-/** How Redis ran before the drill stopped it: where it works and logs. */
-let stopped: { dir: string; logfile: string } | null = null;
-
-/** Shuts Redis down (it keeps nothing on disk here); `startRedis` brings it back as it was. */
-export async function stopRedis(): Promise<void> {
-  stopped = { dir: await redisSetting('dir'), logfile: await redisSetting('logfile') };
-  await run('redis-cli', ['-p', '6379', 'shutdown', 'nosave']).catch(() => undefined);
-  await until(6379, false, 'Redis');
-}
-
-/** Starts the Redis the drill stopped, if it is not running. */
-export async function startRedis(): Promise<void> {
-  if (stopped === null || (await answers(6379))) return;
-  const args = ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379'];
-  args.push('--save', '', '--appendonly', 'no', '--dir', stopped.dir);
-  if (stopped.logfile !== '') args.push('--logfile', stopped.logfile);
-  await run('redis-server', args);
-  await until(6379, true, 'Redis');
 }

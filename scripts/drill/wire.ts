@@ -1,7 +1,7 @@
 // The drill's cables: a TCP relay on the host side of a school host's veth, to PostgreSQL, to Redis or (for
 // HAProxy) to the host itself. This machine's kernel has no netem, so the 200 ms of latency a fault adds
-// to one host is added here, to every byte that host sends; a relay to a host that is down resets the
-// connection, as the host's own kernel would refuse it.
+// to one host is added here, to every byte that host sends. A relay to a host that is down accepts, then
+// resets the connection (HAProxy sees a connection closed before any answer, and tries another host).
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 export interface Wire {
@@ -9,6 +9,9 @@ export interface Wire {
   readonly port: number;
   /** Milliseconds added to every chunk the school host sends on this wire (0: none). */
   delayMs: number;
+  /** Cut: every open connection is reset, every new one reset at once, until `mend`. */
+  cut(): void;
+  mend(): void;
   close(): Promise<void>;
 }
 
@@ -51,7 +54,13 @@ export async function openWire(options: {
   const sockets = new Set<Socket>();
   let delayMs = 0;
 
+  let cut = false;
   const server: Server = createServer({ allowHalfOpen: true }, (client) => {
+    if (cut) {
+      client.on('error', () => undefined);
+      client.resetAndDestroy();
+      return;
+    }
     // Half-open on both sides: a peer that has sent all it will (HAProxy's health check does) still gets
     // the answer held back for it.
     const upstream = connect({
@@ -97,6 +106,13 @@ export async function openWire(options: {
     },
     set delayMs(value: number) {
       delayMs = value;
+    },
+    cut() {
+      cut = true;
+      for (const socket of sockets) socket.resetAndDestroy();
+    },
+    mend() {
+      cut = false;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

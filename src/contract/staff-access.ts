@@ -52,6 +52,7 @@ export const STAFF_ACCESS = {
   subscriptions: { what: 'give a family days, end its subscription', roles: ADMIN },
   orders: { what: 'orders at the bank: read', roles: FAMILIES },
   refunds: { what: 'refund a paid order', roles: ADMIN },
+  'order-exports': { what: 'the orders of a period as a file for the accountant', roles: ADMIN },
   'promo-codes': { what: 'promo codes', roles: ADMIN },
   prices: { what: 'tariffs, additional programs’ and weeks’ prices: read', roles: FAMILIES },
   'price-changes': { what: 'the same: add, change, remove', roles: ADMIN },

@@ -15,7 +15,7 @@ export const PURCHASE_TYPE_TITLES = {
 } as const satisfies Record<(typeof PURCHASE_TYPES)[number], string>;
 
 /** A calendar day that exists (no 30 February) in the years a promotion can run. */
-function isRealDate(value: string): boolean {
+export function isRealDate(value: string): boolean {
   const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
   if (year < 2000 || year > 2100) return false;
   const date = new Date(Date.UTC(year, month - 1, day));

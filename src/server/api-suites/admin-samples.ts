@@ -158,6 +158,10 @@ export const ADMIN_SAMPLES: Record<string, Sample> = {
   },
   'GET /api/admin/users': { staffSeesFamilies: true, build: () => ({}) },
   'GET /api/admin/orders': { staffSeesFamilies: true, build: () => ({}) },
+  'GET /api/admin/exports/orders.csv': {
+    staffSeesFamilies: true,
+    build: () => ({ query: { from: '2000-01-01', to: '2100-12-31' } }),
+  },
   'GET /api/admin/users/{id}': {
     build: async ({ deps }) => ({ params: { id: await strangerId(deps) } }),
   },

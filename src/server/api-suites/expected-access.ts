@@ -325,6 +325,7 @@ export const STAFF_OPERATIONS: Record<string, StaffCapability | [StaffCapability
   'GET /api/admin/orders/{id}': 'orders',
   // The sample order was never paid — nothing to refund (409).
   'POST /api/admin/orders/{id}/refund': ['refunds', 409],
+  'GET /api/admin/exports/orders.csv': 'order-exports',
   'GET /api/admin/promo-codes': 'promo-codes',
   'POST /api/admin/promo-codes': ['promo-codes', 201],
   'GET /api/admin/promo-codes/{id}': 'promo-codes',
