@@ -53,3 +53,24 @@ export async function call<T>(
   }
   return body as T;
 }
+
+/** A file from /api (a CSV export): the bytes, or the server's Russian message as an HttpError. */
+export async function download(path: string): Promise<Blob> {
+  const token = adminToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new HttpError(NETWORK, 0);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    const body = (text ? JSON.parse(text) : {}) as ErrorBody;
+    throw new HttpError(body.message ?? `Ошибка ${response.status}`, response.status, {
+      code: body.code,
+    });
+  }
+  return response.blob();
+}

@@ -25,6 +25,7 @@ import {
 import { formatPrice } from '@contract/money';
 import { dataProvider } from '../data-provider';
 import { MoscowDateTime } from '../moscow-date';
+import { OrderListActions } from './orders-export';
 import { ResponsiveRows } from '../responsive-list';
 import { staffMay } from '@contract/staff-access';
 
@@ -66,7 +67,15 @@ export function OrderFields() {
 
 export function OrderList() {
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      exporter={false}
+      actions={<OrderListActions />}
+      // The list, not react-admin's «empty» page, even before the first order: the search and the file
+      // for the accountant stay where staff look for them.
+      empty={false}
+    >
       <ResponsiveRows<AdminOrder>
         primary={(r) => `${r.order_number} · ${formatPrice(r.amount)}`}
         secondary={(r) => r.user_email ?? ''}
