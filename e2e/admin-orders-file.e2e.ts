@@ -7,9 +7,10 @@ import type { Browser } from 'playwright-core';
 import { moscowCalendarDate } from '../src/contract/moscow-date';
 import { ORDERS_CSV_COLUMNS } from '../src/contract/api/admin-exports';
 import { seriousViolations } from './support/axe';
-import { payOnBankPage } from './support/bank';
+import { payForMonth } from './support/bank';
 import { DESKTOP, MOBILE, launchBrowser, newPage } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
+import { signInToAdmin } from './support/back-office';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -26,19 +27,11 @@ describe('the orders file for the accountant', () => {
     const parent = await registerParent(baseUrl, { label: 'orders-file' });
     const family = await newPage(browser, baseUrl, DESKTOP);
     await storeToken(family.context, parent.token);
-    await family.page.goto('/personal/tariffs');
-    await family.page.getByRole('radio', { name: /^1\s+месяц/ }).check({ force: true });
-    await family.page.getByRole('button', { name: /^Оплатить \d/ }).click();
-    await payOnBankPage(family.page, '5555 5555 5555 5599');
-    await family.page.waitForURL('**/successful-payment?**');
+    await payForMonth(family.page);
     await family.context.close();
 
     const { context, page } = await newPage(browser, baseUrl, MOBILE);
-    await page.goto('/admin/');
-    await page.getByLabel('Почта').fill('admin@umnyashki.ru');
-    await page.getByLabel('Пароль').fill('umnyashki-admin');
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByText('Семей').waitFor();
+    await signInToAdmin(page);
     await page.goto('/admin/orders');
     await page.getByPlaceholder('Номер заказа или почта').fill(parent.email);
     await page.getByText(parent.email).first().waitFor();

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { payOnBankPage } from './support/bank';
 import { DESKTOP, MOBILE, launchBrowser, newPage } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
+import { signInToAdmin } from './support/back-office';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -34,11 +35,7 @@ describe('a refund from the back office', () => {
 
     const admin = await newPage(browser, baseUrl, DESKTOP);
     const office = admin.page;
-    await office.goto('/admin/');
-    await office.getByLabel('Почта').fill('admin@umnyashki.ru');
-    await office.getByLabel('Пароль').fill('umnyashki-admin');
-    await office.getByRole('button', { name: 'Войти' }).click();
-    await office.getByText('Семей').waitFor();
+    await signInToAdmin(office);
     await office.goto('/admin/orders');
     await office.getByPlaceholder('Номер заказа или почта').fill(parent.email);
     await office

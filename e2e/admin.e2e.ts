@@ -3,10 +3,11 @@
 // once, no login) and a mail provider's one-click POST, without cookies, is answered 200. Support answers
 // a guest's request from /admin and the answer reaches the guest's mailbox.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
 import { registerParent, uniqueEmail, waitForMail } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { signInToAdmin } from './support/back-office';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -17,14 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signInToAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/');
-  await page.getByLabel('Почта').fill('admin@umnyashki.ru');
-  await page.getByLabel('Пароль').fill('umnyashki-admin');
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.getByText('Семей').waitFor();
-}
 
 /** A parent who agreed to mailings and confirmed the address: a campaign's recipient. */
 async function subscribedParent(label: string) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, newPage } from './support/browser';
 import { registerParent, storeToken } from './support/accounts';
+import { signInToAdmin } from './support/back-office';
 
 const baseUrl = inject('baseUrl');
 const LESSON_TITLE = 'Круги вокруг нас';
@@ -25,11 +26,7 @@ function birthDate(years: number): string {
 describe('a lesson published from the back office', () => {
   it('is uploaded with its poster read on the server, and a subscribed child plays it', async () => {
     const { context: adminContext, page } = await newPage(browser, baseUrl, DESKTOP);
-    await page.goto('/admin/');
-    await page.getByLabel('Почта').fill('admin@umnyashki.ru');
-    await page.getByLabel('Пароль').fill('umnyashki-admin');
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByText('Семей').waitFor();
+    await signInToAdmin(page);
 
     await page.goto('/admin/lessons/create');
     await page.getByRole('combobox', { name: 'Неделя' }).click();

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, launchBrowser, withPage } from './support/browser';
 import { uniqueEmail, waitForMail } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { signInToAdmin } from './support/back-office';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -37,11 +38,7 @@ describe('a staff invitation', () => {
       browser,
       baseUrl,
       async (page) => {
-        await page.goto('/admin/');
-        await page.getByLabel('Почта').fill('admin@umnyashki.ru');
-        await page.getByLabel('Пароль').fill('umnyashki-admin');
-        await page.getByRole('button', { name: 'Войти' }).click();
-        await page.getByText('Семей').waitFor();
+        await signInToAdmin(page);
         await page.getByRole('menuitem', { name: 'Аккаунты' }).click();
         await page.getByRole('link', { name: 'Пригласить сотрудника' }).click();
         // The list has a «Почта» column header too: the form's field is there once the form is.
