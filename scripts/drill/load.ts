@@ -27,8 +27,11 @@ export interface Acknowledged {
   cardEntered: Set<string>;
   /** Bank order ids whose card the bank took (the payer was sent to the success page). */
   cardTaken: Set<string>;
-  /** Registrations refused as already made: a repeat of one that was done (the app's or HAProxy's). */
-  repeatsRefused: number;
+  /**
+   * Repeats (the app's or HAProxy's) of a step that had been done: a registration refused as already made,
+   * a card form answered «Заказ уже оплачен».
+   */
+  repeatsFoundDone: number;
   /** What went wrong inside the drill's own parents (an answer it could not read). */
   crashes: string[];
 }
@@ -64,7 +67,7 @@ export function startLoad(options: LoadOptions) {
     paid: new Set(),
     cardEntered: new Set(),
     cardTaken: new Set(),
-    repeatsRefused: 0,
+    repeatsFoundDone: 0,
     crashes: [],
   };
   const outages: Outage[] = [];
@@ -135,7 +138,7 @@ export function startLoad(options: LoadOptions) {
       const began = { at: Date.now(), phase };
       const answer = await send(what, method, url, ok, init, alreadyDone);
       if (answer && (ok.includes(answer.status) || alreadyDone?.(answer))) {
-        if (!ok.includes(answer.status)) ack.repeatsRefused += 1;
+        if (!ok.includes(answer.status)) ack.repeatsFoundDone += 1;
         over(false);
         return answer;
       }
@@ -203,12 +206,16 @@ export function startLoad(options: LoadOptions) {
       cardholder: 'ANNA IVANOVA',
       action: 'pay',
     }).toString();
-    // The bank sends the payer to the success page; a repeat of the form after a lost answer finds the
-    // order paid and says so on its own page (200).
-    const paid = await step('card', 'POST', action, [303, 200], {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: card,
-    });
+    // The bank sends the payer to the success page; a repeat of the form (after a lost answer, or HAProxy's
+    // after the host died) finds the order paid and says so on its own page.
+    const paid = await step(
+      'card',
+      'POST',
+      action,
+      [303],
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: card },
+      (answer) => answer.status === 200 && answer.body.includes('Заказ уже оплачен'),
+    );
     if (!paid) return;
     const location = String(paid.headers.location ?? '');
     if (paid.status === 303 && !location.includes('/successful-payment')) {

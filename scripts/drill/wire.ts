@@ -9,6 +9,8 @@ export interface Wire {
   readonly port: number;
   /** Milliseconds added to every chunk the school host sends on this wire (0: none). */
   delayMs: number;
+  /** Resolves when the caller side sends bytes holding `marker` (a request line the drill waits for). */
+  sees(marker: string): Promise<void>;
   /** Cut: every open connection is reset, every new one reset at once, until `mend`. */
   cut(): void;
   mend(): void;
@@ -55,6 +57,17 @@ export async function openWire(options: {
   let delayMs = 0;
 
   let cut = false;
+  const watchers: { marker: string; seen: () => void }[] = [];
+  const watch = (chunk: Buffer) => {
+    if (watchers.length === 0) return;
+    const text = chunk.toString('latin1');
+    for (const w of [...watchers]) {
+      if (text.includes(w.marker)) {
+        watchers.splice(watchers.indexOf(w), 1);
+        w.seen();
+      }
+    }
+  };
   const server: Server = createServer({ allowHalfOpen: true }, (client) => {
     if (cut) {
       client.on('error', () => undefined);
@@ -72,9 +85,10 @@ export async function openWire(options: {
     sockets.add(upstream);
     const toUpstream = lane(() => (options.fromHost === 'client' ? delayMs : 0));
     const toClient = lane(() => (options.fromHost === 'target' ? delayMs : 0));
-    client.on('data', (chunk: Buffer) =>
-      toUpstream(() => upstream.destroyed || upstream.write(chunk)),
-    );
+    client.on('data', (chunk: Buffer) => {
+      watch(chunk);
+      toUpstream(() => upstream.destroyed || upstream.write(chunk));
+    });
     upstream.on('data', (chunk: Buffer) => toClient(() => client.destroyed || client.write(chunk)));
     client.on('end', () => toUpstream(() => upstream.end()));
     upstream.on('end', () => toClient(() => client.end()));
@@ -106,6 +120,9 @@ export async function openWire(options: {
     },
     set delayMs(value: number) {
       delayMs = value;
+    },
+    sees(marker) {
+      return new Promise((resolve) => watchers.push({ marker, seen: resolve }));
     },
     cut() {
       cut = true;
